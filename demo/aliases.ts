@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url'
+import type { Alias } from 'vite'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** Resolves `portico`, `portico/react`, `portico/plugins/<name>` and `portico/testing` to the sources. */
+export function porticoAliases(): Alias[] {
+  return [
+    { find: /^portico$/, replacement: `${root}kernel/index.ts` },
+    { find: /^portico\/react$/, replacement: `${root}ui/react/index.ts` },
+    { find: /^portico\/testing$/, replacement: `${root}testing/index.ts` },
+    { find: /^portico\/plugins\/([a-z0-9-]+)$/, replacement: `${root}plugins/$1/index.ts` },
+  ]
+}
+
+/** oxc settings that emit legacy decorators with metadata (tsyringe), as in vitest.config.ts. */
+export const decoratorOxc = { decorator: { legacy: true, emitDecoratorMetadata: true } } as never

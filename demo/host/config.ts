@@ -1,0 +1,27 @@
+/** What the demo host learns about the local stack (served as /stack-config.js by the demo server). */
+export interface StackConfig {
+  projectId: string
+  chains: Array<{ chainId: number; name: string; rpcUrl: string }>
+  apiUrl?: string
+  relayUrl?: string
+  walletUrl?: string
+}
+
+declare global {
+  interface Window {
+    __PORTICO_STACK__?: StackConfig
+  }
+}
+
+/** The stack config, or a default pointing at the demo's fixed ports. */
+export function stackConfig(): StackConfig {
+  return (
+    window.__PORTICO_STACK__ ?? {
+      projectId: 'portico-demo',
+      chains: [
+        { chainId: 31337, name: 'Portico Local', rpcUrl: 'http://127.0.0.1:8545' },
+        { chainId: 31338, name: 'Portico Local 2', rpcUrl: 'http://127.0.0.1:8546' },
+      ],
+    }
+  )
+}

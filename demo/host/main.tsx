@@ -1,0 +1,59 @@
+import { createRoot } from 'react-dom/client'
+import { createModal } from 'portico'
+import { eip155 } from 'portico/plugins/eip155'
+import { Modal, PorticoProvider, useAccount, useModal, useNetwork } from 'portico/react'
+import { installDevWallet } from 'portico/testing'
+import { stackConfig } from './config.ts'
+
+const stack = stackConfig()
+const query = new URLSearchParams(location.search)
+const chains = stack.chains.map((c) => ({
+  id: c.chainId,
+  name: c.name,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [c.rpcUrl] } },
+  testnet: true,
+}))
+
+// The demo stands in for a browser extension: the dev wallet announces itself through EIP-6963.
+if (query.get('wallet') !== 'none') {
+  installDevWallet(window, {
+    chains: stack.chains,
+    autoApprove: query.get('autoApprove') === '1',
+    failures: query.get('reject') ? { reject: query.get('reject')!.split(',') } : undefined,
+  })
+}
+
+const modal = createModal({
+  projectId: stack.projectId,
+  metadata: { name: 'Portico demo', url: location.origin },
+  plugins: [eip155({ networks: chains, builtinNetworks: false })],
+  defaultNetwork: `eip155:${chains[0]?.id ?? 1}`,
+  themeMode: query.get('theme') === 'dark' ? 'dark' : 'light',
+  endpoints: stack.apiUrl ? { registry: stack.apiUrl, blockchainApi: stack.apiUrl, analytics: stack.apiUrl } : undefined,
+})
+
+function App() {
+  const { open } = useModal()
+  const account = useAccount()
+  const { caipNetwork } = useNetwork()
+  return (
+    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32 }}>
+      <h1>Portico demo host</h1>
+      <p>A host app composing the kernel, the React bindings and the eip155 plugin.</p>
+      <button type="button" onClick={() => open()}>
+        {account.isConnected ? 'Open Account' : 'Connect Wallet'}
+      </button>
+      <p aria-live="polite">
+        {account.isConnected ? `Connected ${account.address} on ${caipNetwork?.name ?? 'an unknown network'}` : 'Not connected'}
+      </p>
+      <Modal />
+    </main>
+  )
+}
+
+createRoot(document.getElementById('root')!).render(
+  <PorticoProvider modal={modal}>
+    <App />
+  </PorticoProvider>,
+)

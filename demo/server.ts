@@ -1,0 +1,106 @@
+import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { build, createServer as createViteServer, type InlineConfig } from 'vite'
+import { decoratorOxc, porticoAliases } from './aliases.ts'
+import type { StackConfig } from './host/config.ts'
+
+const hostRoot = fileURLToPath(new URL('./host/', import.meta.url))
+
+export interface DemoHost {
+  url: string
+  stop(): Promise<void>
+}
+
+function viteConfig(outDir?: string): InlineConfig {
+  return {
+    root: hostRoot,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { alias: porticoAliases() },
+    oxc: decoratorOxc,
+    build: outDir ? { outDir, emptyOutDir: true, sourcemap: false } : undefined,
+  }
+}
+
+function configScript(config: StackConfig): string {
+  return `window.__PORTICO_STACK__ = ${JSON.stringify(config)};\n`
+}
+
+/** Builds the demo host for production into `outDir`. */
+export async function buildDemoHost(outDir: string): Promise<void> {
+  await build(viteConfig(outDir))
+}
+
+/**
+ * Serves the demo host on 127.0.0.1: `dev` runs Vite's dev server; `static` serves a production build (the e2e
+ * tests use it: no dependency re-optimisation reloads mid-test). /stack-config.js tells the page about the stack.
+ */
+export async function startDemoHost(opts: { config: StackConfig; port?: number; mode: 'dev' | 'static'; distDir?: string }): Promise<DemoHost> {
+  if (opts.mode === 'dev') {
+    const vite = await createViteServer({
+      ...viteConfig(),
+      server: { host: '127.0.0.1', port: opts.port ?? 5173, strictPort: opts.port !== undefined },
+      plugins: [
+        react(),
+        {
+          name: 'portico-stack-config',
+          configureServer(server) {
+            server.middlewares.use('/stack-config.js', (_req, res) => {
+              res.setHeader('content-type', 'text/javascript')
+              res.end(configScript(opts.config))
+            })
+          },
+        },
+      ],
+    })
+    await vite.listen()
+    const address = vite.httpServer?.address() as AddressInfo
+    return { url: `http://127.0.0.1:${address.port}/`, stop: () => vite.close() }
+  }
+  const distDir = opts.distDir ?? join(hostRoot, '.data/dist')
+  if (!existsSync(join(distDir, 'index.html'))) await buildDemoHost(distDir)
+  const server = serveStatic(distDir, { '/stack-config.js': () => configScript(opts.config) })
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: () => new Promise<void>((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    }),
+  }
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+}
+
+/** A small static server (no directory listing, no path escape). */
+export function serveStatic(dir: string, dynamic: Record<string, () => string> = {}): Server {
+  return createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+    const render = dynamic[path]
+    if (render) {
+      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'text/plain', 'cache-control': 'no-store' })
+      res.end(render())
+      return
+    }
+    const file = normalize(join(dir, path === '/' ? 'index.html' : path))
+    if (!file.startsWith(normalize(dir)) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404, { 'content-type': 'text/plain' })
+      res.end('Not found')
+      return
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+    createReadStream(file).pipe(res)
+  })
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { formatBalance, formatHistoryQuantity, formatUnits, signForOperation } from './index.ts'
+
+describe('formatBalance', () => {
+  it('SPEC §9 balances are truncated, not rounded, to 3 decimals', () => {
+    expect(formatBalance('1.23456')).toBe('1.234')
+    expect(formatBalance('0.9999')).toBe('0.999')
+    expect(formatBalance(2.0009)).toBe('2')
+  })
+
+  it('SPEC §9 trailing zeros are trimmed', () => {
+    expect(formatBalance('10000.0')).toBe('10000')
+    expect(formatBalance('1.50000')).toBe('1.5')
+    expect(formatBalance('0')).toBe('0')
+    expect(formatBalance('0.0001')).toBe('0')
+  })
+
+  it('handles exponent forms, signs and junk', () => {
+    expect(formatBalance(1e-7)).toBe('0')
+    expect(formatBalance('1.2345e2')).toBe('123.45')
+    expect(formatBalance(1e21)).toBe('1000000000000000000000')
+    expect(formatBalance('-1.23456')).toBe('-1.234')
+    expect(formatBalance('-0.0001')).toBe('0')
+    expect(formatBalance('.5')).toBe('0.5')
+    expect(formatBalance('abc')).toBe('0')
+    expect(formatBalance('')).toBe('0')
+    expect(formatBalance(Number.NaN)).toBe('0')
+  })
+
+  it('appends the symbol', () => {
+    expect(formatBalance('1.23456', 'ETH')).toBe('1.234 ETH')
+  })
+})
+
+describe('formatHistoryQuantity', () => {
+  it('SPEC §9 history quantities are cut to 3 decimals', () => {
+    expect(formatHistoryQuantity('0.123999')).toBe('0.123')
+    expect(formatHistoryQuantity('12')).toBe('12')
+    expect(formatHistoryQuantity('5.100')).toBe('5.1')
+  })
+})
+
+describe('formatUnits', () => {
+  it('gives the exact decimal string', () => {
+    expect(formatUnits(1_000_000_000_000_000_000n, 18)).toBe('1')
+    expect(formatUnits(1_500_000n, 6)).toBe('1.5')
+    expect(formatUnits(1n, 18)).toBe('0.000000000000000001')
+    expect(formatUnits(123_456_789_012_345_678_901_234_567_890n, 18)).toBe('123456789012.34567890123456789')
+    expect(formatUnits(0n, 18)).toBe('0')
+    expect(formatUnits(42n, 0)).toBe('42')
+    expect(formatUnits(-2_500n, 3)).toBe('-2.5')
+  })
+
+  it('rejects negative or fractional decimals', () => {
+    expect(() => formatUnits(1n, -1)).toThrow(RangeError)
+    expect(() => formatUnits(1n, 1.5)).toThrow(RangeError)
+  })
+})
+
+describe('signForOperation', () => {
+  it.each(['receive', 'deposit', 'borrow', 'claim'])('SPEC §9 a + sign marks %s', (op) => {
+    expect(signForOperation(op)).toBe('+')
+  })
+
+  it.each(['withdraw', 'repay', 'burn'])('SPEC §9 a - sign marks %s', (op) => {
+    expect(signForOperation(op)).toBe('-')
+  })
+
+  it.each(['send', 'trade', 'mint', 'execute', '', undefined])('SPEC §9 no sign for %j', (op) => {
+    expect(signForOperation(op)).toBe('')
+  })
+})

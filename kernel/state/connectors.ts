@@ -1,0 +1,143 @@
+import { toDisposable, type Disposable } from '../plugin/contract.ts'
+import { Store } from './store.ts'
+import type { Connector, WalletListing } from './types.ts'
+
+/** SPEC §2 groups of the connector list, in their default order. */
+export const CONNECTOR_GROUPS = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'] as const
+export type ConnectorGroup = (typeof CONNECTOR_GROUPS)[number]
+
+/** One row of the Connect view: a connector, or a registry wallet (opened through WalletConnect). */
+export interface ConnectListEntry {
+  id: string
+  name: string
+  group: ConnectorGroup
+  imageUrl?: string
+  imageId?: string
+  rdns?: string
+  connector?: Connector
+  wallet?: WalletListing
+}
+
+export type ConnectListGroups = Partial<Record<ConnectorGroup, readonly ConnectListEntry[]>>
+
+/**
+ * SPEC §2: order walletConnect, recent, injected, featured, custom, external, recommended, or the configured order;
+ * de-duplicated by id (first kept). A registry wallet already shown as an installed connector (same rdns) is dropped.
+ */
+export function orderConnectList(groups: ConnectListGroups, configuredOrder?: readonly ConnectorGroup[]): ConnectListEntry[] {
+  const order = configuredOrder?.length ? [...configuredOrder, ...CONNECTOR_GROUPS.filter((g) => !configuredOrder.includes(g))] : CONNECTOR_GROUPS
+  const seenIds = new Set<string>()
+  const seenRdns = new Set<string>()
+  const out: ConnectListEntry[] = []
+  for (const group of order) {
+    for (const entry of groups[group] ?? []) {
+      if (seenIds.has(entry.id)) continue
+      if (entry.rdns && seenRdns.has(entry.rdns)) continue
+      seenIds.add(entry.id)
+      if (entry.rdns) seenRdns.add(entry.rdns)
+      out.push(entry)
+    }
+  }
+  return out
+}
+
+/** Which group a connector belongs to by its type. */
+export function groupOfConnector(connector: Connector): ConnectorGroup {
+  if (connector.id === 'walletConnect') return 'walletConnect'
+  if (connector.type === 'ANNOUNCED' || connector.type === 'INJECTED') return 'injected'
+  if (connector.type === 'AUTH') return 'custom'
+  return 'external'
+}
+
+export interface ConnectorsState {
+  connectors: readonly Connector[]
+  authConnector?: Connector
+  wallets: { featured: readonly WalletListing[]; custom: readonly WalletListing[]; recommended: readonly WalletListing[] }
+}
+
+/** The registered connectors (de-duplicated by id) and the registry wallets shown beside them. */
+export class ConnectorController {
+  readonly store = new Store<ConnectorsState>({ connectors: [], wallets: { featured: [], custom: [], recommended: [] } })
+  private readonly waiters = new Set<(c: Connector) => void>()
+
+  /** Adds a connector; one with an id already present is ignored (SPEC §2 de-duplication). */
+  register(connector: Connector): Disposable {
+    if (this.get(connector.id)) return toDisposable(() => undefined)
+    this.store.set((s) => ({ connectors: [...s.connectors, connector] }))
+    for (const waiter of [...this.waiters]) waiter(connector)
+    return toDisposable(() => this.store.set((s) => ({ connectors: s.connectors.filter((c) => c !== connector) })))
+  }
+
+  /** SPEC §2: the auth connector is added when the auth provider is set. */
+  setAuthConnector(connector: Connector | undefined): void {
+    this.store.set({ authConnector: connector })
+  }
+
+  setWallets(wallets: Partial<ConnectorsState['wallets']>): void {
+    this.store.set((s) => ({ wallets: { ...s.wallets, ...wallets } }))
+  }
+
+  get(id: string): Connector | undefined {
+    const { connectors, authConnector } = this.store.getSnapshot()
+    if (authConnector?.id === id) return authConnector
+    return connectors.find((c) => c.id === id)
+  }
+
+  all(): readonly Connector[] {
+    const { connectors, authConnector } = this.store.getSnapshot()
+    return authConnector ? [...connectors, authConnector] : connectors
+  }
+
+  /** Resolves when a connector with this id is registered, or undefined after `timeoutMs`. */
+  waitFor(id: string, timeoutMs: number): Promise<Connector | undefined> {
+    const found = this.get(id)
+    if (found) return Promise.resolve(found)
+    return new Promise((resolve) => {
+      const waiter = (c: Connector) => {
+        if (c.id !== id) return
+        cleanup()
+        resolve(c)
+      }
+      const timer = setTimeout(() => {
+        cleanup()
+        resolve(undefined)
+      }, timeoutMs)
+      const cleanup = () => {
+        clearTimeout(timer)
+        this.waiters.delete(waiter)
+      }
+      this.waiters.add(waiter)
+    })
+  }
+
+  /** The Connect view's list in SPEC §2 order. `recent` are ids and names from storage, newest first. */
+  list(recent: ReadonlyArray<{ id: string; name: string; imageUrl?: string }>, configuredOrder?: readonly ConnectorGroup[]): ConnectListEntry[] {
+    const groups: Record<ConnectorGroup, ConnectListEntry[]> = {
+      walletConnect: [], recent: [], injected: [], featured: [], custom: [], external: [], recommended: [],
+    }
+    for (const connector of this.all()) {
+      const group = groupOfConnector(connector)
+      groups[group].push(fromConnector(connector, group))
+    }
+    for (const r of recent) {
+      const connector = this.get(r.id)
+      groups.recent.push(connector ? fromConnector(connector, 'recent') : { id: r.id, name: r.name, imageUrl: r.imageUrl, group: 'recent' })
+    }
+    const { wallets } = this.store.getSnapshot()
+    for (const key of ['featured', 'custom', 'recommended'] as const) {
+      groups[key].push(...wallets[key].map((w) => fromWallet(w, key)))
+    }
+    return orderConnectList(groups, configuredOrder)
+  }
+}
+
+function fromConnector(connector: Connector, group: ConnectorGroup): ConnectListEntry {
+  return {
+    id: connector.id, name: connector.name, group, connector,
+    imageUrl: connector.imageUrl, imageId: connector.imageId, rdns: connector.info?.rdns,
+  }
+}
+
+function fromWallet(wallet: WalletListing, group: ConnectorGroup): ConnectListEntry {
+  return { id: wallet.id, name: wallet.name, group, wallet, imageId: wallet.image_id ?? undefined, imageUrl: wallet.image_url, rdns: wallet.rdns ?? undefined }
+}

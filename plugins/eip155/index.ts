@@ -1,0 +1,180 @@
+import {
+  definePlugin,
+  failedToSwitchChain,
+  formatUnits,
+  isUserRejection,
+  KernelTokens,
+  ProviderRpcError,
+  type CaipNetwork,
+  type ChainAdapter,
+  type PluginContext,
+} from '../../kernel/index.ts'
+import { InjectedConnector } from './connector.ts'
+import { discoverWallets } from './discovery.ts'
+import { httpRpc } from './json-rpc.ts'
+import { BUILTIN_EVM_CHAINS, toCaipNetwork, type EvmChainInput } from './networks.ts'
+import type { Eip1193Provider } from './provider.ts'
+
+export { BUILTIN_EVM_CHAINS, toCaipNetwork, type EvmChainInput } from './networks.ts'
+export { InjectedConnector, parseChainId } from './connector.ts'
+export { discoverWallets, parseAnnouncement, sanitizeIcon, type AnnouncedWallet } from './discovery.ts'
+export type { Eip1193Provider } from './provider.ts'
+
+/** A request to the connected EVM wallet. */
+export interface Eip155Request {
+  method: string
+  params?: readonly unknown[]
+}
+
+declare module '../../kernel/plugin/contract.ts' {
+  interface RpcSchema {
+    /** EIP-191 personal_sign by the connected account. */
+    'eip155:personal_sign': { params: { message: string }; result: `0x${string}` }
+    /** EIP-712 typed data signature. */
+    'eip155:eth_signTypedData_v4': { params: { typedData: object }; result: `0x${string}` }
+    /** Sends a transaction from the connected account; answers its hash. */
+    'eip155:eth_sendTransaction': {
+      params: { to: `0x${string}`; value?: `0x${string}`; data?: `0x${string}`; gas?: `0x${string}` }
+      result: `0x${string}`
+    }
+    /** Any method: the wallet first, the HTTP RPC when the wallet does not serve it (SPEC §5). */
+    'eip155:request': { params: Eip155Request; result: unknown }
+  }
+}
+
+export interface Eip155Options {
+  /** Networks beyond the SPEC §1 built-ins (viem chains work as they are). */
+  networks?: readonly EvmChainInput[]
+  /** Include Ethereum, Arbitrum One and Avalanche. @default true */
+  builtinNetworks?: boolean
+  /** Offer window.ethereum when no EIP-6963 wallet announces itself. @default true */
+  legacyInjected?: boolean
+  /** The window to discover wallets in. @default globalThis.window */
+  window?: Window
+}
+
+/** How long discovery waits for EIP-6963 announcements before offering the legacy window.ethereum. */
+const LEGACY_FALLBACK_MS = 100
+
+/**
+ * The eip155 chain plugin: EIP-6963 discovery (plus the legacy window.ethereum), connect/reconnect/disconnect,
+ * network switching, native balance over the network's RPC, signing and sending through the wallet.
+ * @example createModal({ plugins: [eip155({ networks: [myChain] })] })
+ */
+export function eip155(options: Eip155Options = {}) {
+  const networks = dedupe([...(options.builtinNetworks === false ? [] : BUILTIN_EVM_CHAINS), ...(options.networks ?? [])]).map(toCaipNetwork)
+
+  return definePlugin({
+    id: 'eip155',
+    kind: 'chain',
+    namespace: 'eip155',
+    setup(ctx) {
+      const injected = (id: string) => {
+        const connector = ctx.get(KernelTokens.Connectors).get(id)
+        return connector instanceof InjectedConnector ? connector : undefined
+      }
+      const adapter: ChainAdapter = {
+        namespace: 'eip155',
+        networks,
+        async switchNetwork(network, connectorId) {
+          const connector = injected(connectorId)
+          if (!connector) return
+          try {
+            await connector.switchNetwork(network)
+          } catch (error) {
+            if (isUserRejection(error)) throw error
+            throw new Error(failedToSwitchChain(`${network.name}: ${(error as Error)?.message ?? 'unknown error'}`), { cause: error })
+          }
+        },
+        async getBalance(address, network) {
+          const wei = await httpRpc<string>(network, 'eth_getBalance', [address, 'latest'])
+          return { balance: formatUnits(BigInt(wei), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
+        },
+        addressExplorerUrl(address, network) {
+          const base = network.blockExplorers?.default.url
+          return base ? `${base.replace(/\/$/, '')}/address/${address}` : undefined
+        },
+      }
+      ctx.track(ctx.get(KernelTokens.Chains).register(adapter))
+      registerRpc(ctx, injected)
+      startDiscovery(ctx, options)
+    },
+  })
+}
+
+function startDiscovery(ctx: PluginContext, options: Eip155Options): void {
+  const win = options.window ?? (typeof window === 'undefined' ? undefined : window)
+  if (!win) return
+  const connectors = ctx.get(KernelTokens.Connectors)
+  const connection = () => ctx.get(KernelTokens.Connection)
+  let announced = 0
+  ctx.track(
+    discoverWallets(win, (wallet) => {
+      announced++
+      ctx.track(
+        connectors.register(
+          new InjectedConnector(wallet.rdns, wallet.name, 'ANNOUNCED', wallet.provider, connection, wallet.icon, { rdns: wallet.rdns }),
+        ),
+      )
+    }),
+  )
+  if (options.legacyInjected === false) return
+  const timer = setTimeout(() => {
+    const legacy = (win as Window & { ethereum?: Eip1193Provider }).ethereum
+    if (announced > 0 || !legacy || typeof legacy.request !== 'function') return
+    ctx.track(connectors.register(new InjectedConnector('injected', 'Browser Wallet', 'INJECTED', legacy, connection)))
+  }, LEGACY_FALLBACK_MS)
+  ctx.track({ dispose: () => clearTimeout(timer) })
+}
+
+function registerRpc(ctx: PluginContext, injected: (id: string) => InjectedConnector | undefined): void {
+  const active = () => {
+    const connectorId = ctx.get(KernelTokens.Connection).activeConnectorId('eip155')
+    const connector = connectorId ? injected(connectorId) : undefined
+    const address = ctx.get(KernelTokens.Account).get('eip155').address
+    const network = ctx.get(KernelTokens.Network).networkOf('eip155')
+    if (!connector || !address || !network) throw new ProviderRpcError(4100, 'Please connect a wallet first')
+    return { provider: connector.provider, address, network }
+  }
+  ctx.registerRpc('eip155:personal_sign', async ({ message }) => {
+    const { provider, address } = active()
+    return (await provider.request({ method: 'personal_sign', params: [toHexMessage(message), address] })) as `0x${string}`
+  })
+  ctx.registerRpc('eip155:eth_signTypedData_v4', async ({ typedData }) => {
+    const { provider, address } = active()
+    return (await provider.request({ method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typedData)] })) as `0x${string}`
+  })
+  ctx.registerRpc('eip155:eth_sendTransaction', async (tx) => {
+    const { provider, address } = active()
+    return (await provider.request({ method: 'eth_sendTransaction', params: [{ from: address, ...tx }] })) as `0x${string}`
+  })
+  ctx.registerRpc('eip155:request', async ({ method, params = [] }) => {
+    const { provider, network } = active()
+    try {
+      return await provider.request({ method, params })
+    } catch (error) {
+      if (!isUnsupportedMethod(error)) throw error
+      return httpRpc(network, method, params)
+    }
+  })
+}
+
+/** 4200 (EIP-1193) or -32601 (JSON-RPC): the wallet does not serve the method, so the HTTP RPC answers. */
+function isUnsupportedMethod(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code
+  return code === 4200 || code === -32601
+}
+
+function toHexMessage(message: string): `0x${string}` {
+  if (/^0x([0-9a-f]{2})*$/i.test(message)) return message as `0x${string}`
+  const bytes = new TextEncoder().encode(message)
+  return `0x${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`
+}
+
+function dedupe(chains: EvmChainInput[]): EvmChainInput[] {
+  const byId = new Map<number, EvmChainInput>()
+  for (const chain of chains) byId.set(chain.id, chain)
+  return [...byId.values()]
+}
+
+export type { CaipNetwork }

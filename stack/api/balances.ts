@@ -1,0 +1,73 @@
+import { erc20Abi, formatUnits, multicall3Abi, type Address } from 'viem'
+import { NATIVE_NAME, NATIVE_PRICE_USD, NATIVE_SYMBOL, tokenIconUrl, tokenPriceUsd, type ChainRuntime } from './chains.ts'
+
+/** SPEC §3 token balance. */
+export type TokenBalance = {
+  name: string
+  symbol: string
+  chainId: string
+  address?: string
+  value: number
+  price: number
+  quantity: { decimals: string; numeric: string }
+  iconUrl: string
+}
+
+/**
+ * Reads the native balance and the deployment's fungible tokens (USDC, DAI, ZERO; not the spam token, which a
+ * portfolio API hides) of `account` on one chain in a single eth_call through Multicall3. Zero balances are left
+ * out, as the hosted API does; 0-decimal tokens stay in (dropping them is the client's rule, SPEC §5).
+ */
+export async function readChainBalances(chain: ChainRuntime, account: Address, baseUrl: string): Promise<TokenBalance[]> {
+  const native = (raw: bigint): TokenBalance => {
+    const numeric = formatUnits(raw, 18)
+    return {
+      name: NATIVE_NAME,
+      symbol: NATIVE_SYMBOL,
+      chainId: chain.caip2,
+      value: Number(numeric) * NATIVE_PRICE_USD,
+      price: NATIVE_PRICE_USD,
+      quantity: { decimals: '18', numeric },
+      iconUrl: tokenIconUrl(baseUrl, NATIVE_SYMBOL),
+    }
+  }
+  if (!chain.contracts) {
+    const raw = await chain.client.getBalance({ address: account })
+    return raw > 0n ? [native(raw)] : []
+  }
+  const { multicall3 } = chain.contracts
+  const tokens: Address[] = [chain.contracts.usdc6, chain.contracts.dai18, chain.contracts.zero0]
+  const calls = [
+    { address: multicall3, abi: multicall3Abi, functionName: 'getEthBalance', args: [account] } as const,
+    ...tokens.flatMap((address) => [
+      { address, abi: erc20Abi, functionName: 'balanceOf', args: [account] } as const,
+      { address, abi: erc20Abi, functionName: 'decimals' } as const,
+      { address, abi: erc20Abi, functionName: 'symbol' } as const,
+      { address, abi: erc20Abi, functionName: 'name' } as const,
+    ]),
+  ]
+  // batchSize 0: never split, so one chain costs exactly one eth_call.
+  const results = await chain.client.multicall({ contracts: calls, multicallAddress: multicall3, allowFailure: true, batchSize: 0 })
+  const balances: TokenBalance[] = []
+  const nativeRaw = results[0]
+  if (nativeRaw?.status === 'success' && typeof nativeRaw.result === 'bigint' && nativeRaw.result > 0n) balances.push(native(nativeRaw.result))
+  tokens.forEach((address, i) => {
+    const [bal, dec, sym, name] = results.slice(1 + i * 4, 5 + i * 4)
+    if (bal?.status !== 'success' || typeof bal.result !== 'bigint' || bal.result === 0n) return
+    const decimals = dec?.status === 'success' ? Number(dec.result) : 18
+    const symbol = sym?.status === 'success' ? String(sym.result) : '???'
+    const numeric = formatUnits(bal.result, decimals)
+    const price = tokenPriceUsd(chain, address) ?? 0
+    balances.push({
+      name: name?.status === 'success' ? String(name.result) : symbol,
+      symbol,
+      chainId: chain.caip2,
+      address: `${chain.caip2}:${address}`,
+      value: Number(numeric) * price,
+      price,
+      quantity: { decimals: String(decimals), numeric },
+      iconUrl: tokenIconUrl(baseUrl, symbol, address),
+    })
+  })
+  return balances
+}

@@ -1,0 +1,114 @@
+import {
+  createPublicClient,
+  getAddress,
+  createWalletClient,
+  custom,
+  parseUnits,
+  type Address,
+  type Hex,
+  type Abi,
+  type Chain,
+  erc20Abi,
+} from 'viem'
+import type { CompiledContracts } from './compile.ts'
+import { nodeJsonRpc } from './rpc.ts'
+
+/** The canonical Multicall3 address; viem's chain definitions and most tooling look for it here. */
+export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
+
+/** Index of the account that deploys everything and sends the spam airdrop, so account 0 starts with nonce 0. */
+export const DEPLOYER_INDEX = 9
+
+export type SeededContracts = {
+  usdc6: Address
+  dai18: Address
+  zero0: Address
+  spam: Address
+  nft: Address
+  multicall3: Address
+}
+
+/** Token amounts given to accounts 0-3 (in whole units); SPAM goes only to account 0, from the deployer. */
+export const SEED_BALANCES = { usdc6: '1000', dai18: '250.5', zero0: '7', spamAirdrop: '1000', spamSupply: '1000000' }
+/** NFT ids minted per account index. */
+export const SEED_NFTS: Array<{ accountIndex: number; tokenIds: number[] }> = [
+  { accountIndex: 0, tokenIds: [1, 2, 3] },
+  { accountIndex: 1, tokenIds: [4] },
+]
+
+/**
+ * Deploys the seed contracts with the deployer account (anvil keeps the dev accounts unlocked). The order is fixed,
+ * so the deployer's nonces, and with them the contract addresses, are the same on every start.
+ */
+export async function seedChain(
+  chainId: number,
+  rpcUrl: string,
+  accounts: Address[],
+  compiled: CompiledContracts,
+): Promise<{ contracts: SeededContracts; nftTokenIds: Record<Address, number[]> }> {
+  const transport = custom({ request: ({ method, params }) => nodeJsonRpc(rpcUrl, method, params) }, { retryCount: 0 })
+  const publicClient = createPublicClient({ transport })
+  const deployer = accounts[DEPLOYER_INDEX]
+  if (!deployer) throw new Error(`need at least ${DEPLOYER_INDEX + 1} dev accounts`)
+  const chain: Chain = {
+    id: chainId,
+    name: `dev ${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  }
+  const wallet = createWalletClient({ transport, account: deployer, chain })
+
+  const deploy = async (abi: Abi, bytecode: Hex, args: readonly unknown[]): Promise<Address> => {
+    const hash = await wallet.deployContract({ abi, bytecode, args } as Parameters<typeof wallet.deployContract>[0])
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+    if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error('seed deployment reverted')
+    return getAddress(receipt.contractAddress)
+  }
+
+  const holders = accounts.slice(0, 4)
+  const token = compiled.PorticoToken
+  const erc20 = (name: string, symbol: string, decimals: number, amount: string): Promise<Address> =>
+    deploy(token.abi, token.bytecode, [name, symbol, decimals, holders, holders.map(() => parseUnits(amount, decimals))])
+
+  const usdc6 = await erc20('USD Coin (Portico)', 'USDC', 6, SEED_BALANCES.usdc6)
+  const dai18 = await erc20('Dai (Portico)', 'DAI', 18, SEED_BALANCES.dai18)
+  const zero0 = await erc20('Zero Token', 'ZERO', 0, SEED_BALANCES.zero0)
+  const spam = await deploy(token.abi, token.bytecode, [
+    'Spam Airdrop',
+    'SPAM',
+    18,
+    [deployer],
+    [parseUnits(SEED_BALANCES.spamSupply, 18)],
+  ])
+
+  const nftOwners: Address[] = []
+  const nftIds: bigint[] = []
+  const nftTokenIds: Record<Address, number[]> = {}
+  for (const { accountIndex, tokenIds } of SEED_NFTS) {
+    const owner = accounts[accountIndex]
+    if (!owner) continue
+    nftTokenIds[owner] = [...tokenIds]
+    for (const id of tokenIds) {
+      nftOwners.push(owner)
+      nftIds.push(BigInt(id))
+    }
+  }
+  const nft = await deploy(compiled.PorticoPunks.abi, compiled.PorticoPunks.bytecode, [nftOwners, nftIds])
+
+  // The airdrop is a plain transfer from an unknown sender, which is what the history marks as spam later.
+  const airdrop = await wallet.writeContract({
+    address: spam,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [accounts[0]!, parseUnits(SEED_BALANCES.spamAirdrop, 18)],
+  })
+  await publicClient.waitForTransactionReceipt({ hash: airdrop, pollingInterval: 20 })
+
+  // Not a transaction: no nonce is used, and the code sits where viem expects Multicall3.
+  await publicClient.request({
+    method: 'anvil_setCode' as never,
+    params: [MULTICALL3_ADDRESS, compiled.Multicall3.deployedBytecode] as never,
+  })
+
+  return { contracts: { usdc6, dai18, zero0, spam, nft, multicall3: MULTICALL3_ADDRESS }, nftTokenIds }
+}

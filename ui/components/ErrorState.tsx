@@ -1,0 +1,35 @@
+import { strings } from '../theme/i18n.ts'
+import { Button } from './Button.tsx'
+import { Icon } from './Icon.tsx'
+
+export interface ErrorStateProps {
+  /** Catalogued error text (kernel/errors, SPEC §8) or a short summary. */
+  title: string
+  description?: string
+  /** Shows a 'Retry' button when set. */
+  onRetry?: () => void
+  /** @default strings.retry */
+  retryLabel?: string
+  /** Busy state of the retry button. */
+  retrying?: boolean
+}
+
+/** A failed load or action, announced as an alert, with an optional retry. */
+export function ErrorState({ title, description, onRetry, retryLabel = strings.retry, retrying = false }: ErrorStateProps) {
+  return (
+    <div className="portico-state portico-state--error">
+      <div role="alert" className="portico-state-alert">
+        <span className="portico-state-icon">
+          <Icon name="alert" size={32} />
+        </span>
+        <p className="portico-state-title">{title}</p>
+        {description && <p className="portico-state-description">{description}</p>}
+      </div>
+      {onRetry && (
+        <Button variant="secondary" loading={retrying} onClick={onRetry}>
+          {retryLabel}
+        </Button>
+      )}
+    </div>
+  )
+}

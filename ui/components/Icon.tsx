@@ -1,0 +1,43 @@
+/** Stroke paths on a 24x24 grid; a handful of shapes keeps the bundle free of an icon library. */
+const paths = {
+  back: 'M15 5l-7 7 7 7',
+  close: 'M6 6l12 12M18 6L6 18',
+  copy: 'M9 9h10v10H9zM5 15V5h10',
+  check: 'M5 12.5l4.5 4.5L19 7.5',
+  chevronRight: 'M9 5l7 7-7 7',
+  chevronDown: 'M6 9l6 6 6-6',
+  search: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM16 16l4 4',
+  alert: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7.5v5.5M12 16.5v.5',
+  wallet: 'M4 7h14a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H4zM4 7V6a2 2 0 0 1 2-2h10M15 13h2',
+  empty: 'M4 13l3-8h10l3 8v6H4zM4 13h5l1 2h4l1-2h5',
+} as const
+
+export type IconName = keyof typeof paths
+
+export interface IconProps {
+  /** Which shape to draw. */
+  name: IconName
+  /** Edge length in px. @default 20 */
+  size?: number
+}
+
+/** A decorative icon: hidden from assistive technology, so the control around it must carry the name. */
+export function Icon({ name, size = 20 }: IconProps) {
+  return (
+    <svg
+      className="portico-icon"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={paths[name]} />
+    </svg>
+  )
+}

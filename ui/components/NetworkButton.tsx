@@ -1,0 +1,27 @@
+import type { ComponentProps } from 'react'
+import { formatMessage, strings } from '../theme/i18n.ts'
+import { Icon } from './Icon.tsx'
+import { WalletImage } from './WalletImage.tsx'
+
+export interface NetworkButtonProps extends Omit<ComponentProps<'button'>, 'children'> {
+  /** Current network name, rendered as text. */
+  name: string
+  /** Untrusted network image URL (see safeImageUrl). */
+  imageUrl?: string | undefined
+}
+
+/** The current network; opens SwitchNetwork. Accessible name: 'Switch network, current: {name}'. */
+export function NetworkButton({ name, imageUrl, type = 'button', className, ...rest }: NetworkButtonProps) {
+  return (
+    <button
+      aria-label={formatMessage(strings.switchNetworkCurrent, { name })}
+      {...rest}
+      type={type}
+      className={className ? `portico-network-button ${className}` : 'portico-network-button'}
+    >
+      <WalletImage name={name} src={imageUrl} size={26} decorative />
+      <span>{name}</span>
+      <Icon name="chevronDown" size={16} />
+    </button>
+  )
+}

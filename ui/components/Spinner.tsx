@@ -1,0 +1,17 @@
+import { strings } from '../theme/i18n.ts'
+
+export interface SpinnerProps {
+  /** Accessible name of the progress indicator. @default strings.loading */
+  label?: string
+  /** Diameter in px. @default 20 */
+  size?: number
+  /** Inside a control that already says it is busy (Button aria-busy): drawn but not announced. */
+  decorative?: boolean
+}
+
+/** Indeterminate progress: role progressbar without a value. */
+export function Spinner({ label = strings.loading, size = 20, decorative = false }: SpinnerProps) {
+  const style = { width: size, height: size }
+  if (decorative) return <span className="portico-spinner" style={style} aria-hidden="true" />
+  return <span className="portico-spinner" style={style} role="progressbar" aria-label={label} />
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react'
+import { safeImageUrl } from './safeImageUrl.ts'
+
+export interface WalletImageProps {
+  /** Wallet (or network, token) name: the alt text and the fallback letter. */
+  name: string
+  /** Untrusted image URL; passed through `safeImageUrl`. */
+  src?: string | undefined
+  /** Edge length in px. @default 40 */
+  size?: number
+  /** Next to visible text that already names it: alt="" so the name is not read twice. */
+  decorative?: boolean
+}
+
+/** An image from outside, or a letter avatar when the URL is unsafe, missing or fails to load. */
+export function WalletImage({ name, src, size = 40, decorative = false }: WalletImageProps) {
+  const safeSrc = safeImageUrl(src)
+  const [failedSrc, setFailedSrc] = useState<string | undefined>()
+  const style = { width: size, height: size }
+  if (safeSrc && safeSrc !== failedSrc) {
+    return (
+      <img
+        className="portico-wallet-image"
+        src={safeSrc}
+        alt={decorative ? '' : name}
+        width={size}
+        height={size}
+        style={style}
+        loading="lazy"
+        decoding="async"
+        referrerPolicy="no-referrer"
+        draggable={false}
+        onError={() => setFailedSrc(safeSrc)}
+      />
+    )
+  }
+  const letter = Array.from(name.trim())[0] ?? '?'
+  const a11y = decorative ? { 'aria-hidden': true as const } : { role: 'img', 'aria-label': name }
+  return (
+    <span className="portico-wallet-image-fallback" style={{ ...style, fontSize: Math.round(size * 0.45) }} {...a11y}>
+      {letter}
+    </span>
+  )
+}

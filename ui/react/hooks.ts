@@ -1,0 +1,73 @@
+import { useCallback } from 'react'
+import {
+  KernelTokens,
+  type AccountState,
+  type CaipNetwork,
+  type ChainNamespace,
+  type ConnectionState,
+  type ModalState,
+  type OpenOptions,
+  type ViewId,
+} from '../../kernel/index.ts'
+import { useModalInstance, useService, useStore } from './context.tsx'
+
+/** Opens and closes the modal. @example const { open } = useModal(); open({ view: 'Account' }) */
+export function useModal(): { open(options?: OpenOptions): void; close(): void; isOpen: boolean } {
+  const modal = useModalInstance()
+  const state = useStore(modal.get(KernelTokens.Modal).store)
+  const open = useCallback((o?: OpenOptions) => modal.open(o), [modal])
+  const close = useCallback(() => modal.close(), [modal])
+  return { open, close, isOpen: state.open }
+}
+
+/** Modal flags and the current view. */
+export function useModalState(): ModalState & { view: ViewId; activeNamespace?: ChainNamespace } {
+  const modal = useModalInstance()
+  const state = useStore(modal.get(KernelTokens.Modal).store)
+  const stack = useStore(modal.router)
+  const network = useStore(modal.get(KernelTokens.Network).store)
+  return { ...state, view: stack[stack.length - 1]?.view ?? 'Connect', activeNamespace: network.activeNamespace }
+}
+
+/** SPEC §3 account state of a namespace (the active one by default). */
+export function useAccount(options: { namespace?: ChainNamespace } = {}): AccountState & { isConnected: boolean; namespace?: ChainNamespace } {
+  const network = useStore(useService(KernelTokens.Network).store)
+  const accounts = useStore(useService(KernelTokens.Account).store)
+  const namespace = options.namespace ?? network.activeNamespace
+  const state = (namespace && accounts.byNamespace[namespace]) || EMPTY
+  return { ...state, namespace, isConnected: Boolean(state.address) }
+}
+
+/** The active network, the requested networks and a switch function. */
+export function useNetwork(): {
+  caipNetwork?: CaipNetwork
+  networks: readonly CaipNetwork[]
+  unsupportedChainId?: string
+  switchNetwork(network: CaipNetwork): Promise<void>
+} {
+  const controller = useService(KernelTokens.Network)
+  const state = useStore(controller.store)
+  const ns = state.activeNamespace
+  const nsState = ns ? state.byNamespace[ns] : undefined
+  const switchNetwork = useCallback((n: CaipNetwork) => controller.switchNetwork(n), [controller])
+  return {
+    caipNetwork: nsState?.caipNetwork,
+    networks: nsState?.requestedCaipNetworks ?? [],
+    unsupportedChainId: state.unsupportedChainId,
+    switchNetwork,
+  }
+}
+
+/** SPEC §3 connection state with connect and disconnect. */
+export function useConnection(): ConnectionState & {
+  connect(connectorId: string, namespace?: ChainNamespace): Promise<unknown>
+  disconnect(namespace?: ChainNamespace): Promise<void>
+} {
+  const controller = useService(KernelTokens.Connection)
+  const state = useStore(controller.store)
+  const connect = useCallback((id: string, ns?: ChainNamespace) => controller.connect(id, ns), [controller])
+  const disconnect = useCallback((ns?: ChainNamespace) => controller.disconnect(ns), [controller])
+  return { ...state, connect, disconnect }
+}
+
+const EMPTY: AccountState = { allAccounts: [], tokenBalance: [], currentTab: 0, status: 'disconnected', balanceLoading: false }

@@ -1,0 +1,143 @@
+/**
+ * English UI strings of the components and views. Catalogued error texts are not here: they come from
+ * kernel/errors verbatim (SPEC §8). Placeholders are written `{name}` and filled by `formatMessage`.
+ */
+export interface PorticoStrings {
+  connectWallet: string
+  allWallets: string
+  allWalletsCount: string
+  copyLink: string
+  copyAddress: string
+  copy: string
+  copied: string
+  copyFailed: string
+  disconnect: string
+  back: string
+  close: string
+  installed: string
+  recent: string
+  qrCode: string
+  recommended: string
+  searchWallet: string
+  noWalletsFound: string
+  scanQrCode: string
+  qrCodeLabel: string
+  openInWallet: string
+  getWallet: string
+  continueIn: string
+  acceptRequest: string
+  requestDeclined: string
+  connectionDeclined: string
+  tryAgain: string
+  retry: string
+  cancel: string
+  switchNetwork: string
+  switchNetworkCurrent: string
+  selectNetwork: string
+  unsupportedNetwork: string
+  unsupportedNetworkDescription: string
+  tokens: string
+  nfts: string
+  activity: string
+  accountTabs: string
+  noTokens: string
+  noNfts: string
+  noActivity: string
+  approve: string
+  reject: string
+  approveTransaction: string
+  signMessage: string
+  sign: string
+  send: string
+  swap: string
+  buy: string
+  fundWallet: string
+  profile: string
+  wallets: string
+  addWallet: string
+  email: string
+  emailPlaceholder: string
+  orContinueWith: string
+  continue: string
+  loading: string
+  accountAvatar: string
+  balance: string
+  somethingWentWrong: string
+  whatIsAWallet: string
+}
+
+/** The English strings. */
+export const strings: PorticoStrings = {
+  connectWallet: 'Connect Wallet',
+  allWallets: 'All Wallets',
+  allWalletsCount: 'All Wallets ({count})',
+  copyLink: 'Copy link',
+  copyAddress: 'Copy address',
+  copy: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'Could not copy',
+  disconnect: 'Disconnect',
+  back: 'Back',
+  close: 'Close',
+  installed: 'Installed',
+  recent: 'Recent',
+  qrCode: 'QR Code',
+  recommended: 'Recommended',
+  searchWallet: 'Search wallet',
+  noWalletsFound: 'No wallets found',
+  scanQrCode: 'Scan this QR Code with your phone',
+  qrCodeLabel: 'QR code to connect a wallet',
+  openInWallet: 'Open in {name}',
+  getWallet: 'Get {name}',
+  continueIn: 'Continue in {name}',
+  acceptRequest: 'Accept connection request in the wallet',
+  requestDeclined: 'Request declined',
+  connectionDeclined: 'Connection declined',
+  tryAgain: 'Try again',
+  retry: 'Retry',
+  cancel: 'Cancel',
+  switchNetwork: 'Switch Network',
+  switchNetworkCurrent: 'Switch network, current: {name}',
+  selectNetwork: 'Select network',
+  unsupportedNetwork: 'Switch to a supported network',
+  unsupportedNetworkDescription: 'The network your wallet is on is not supported by this app.',
+  tokens: 'Tokens',
+  nfts: 'NFTs',
+  activity: 'Activity',
+  accountTabs: 'Account',
+  noTokens: 'No tokens yet',
+  noNfts: 'No NFTs yet',
+  noActivity: 'No activity yet',
+  approve: 'Approve',
+  reject: 'Reject',
+  approveTransaction: 'Approve Transaction',
+  signMessage: 'Sign Message',
+  sign: 'Sign',
+  send: 'Send',
+  swap: 'Swap',
+  buy: 'Buy',
+  fundWallet: 'Fund wallet',
+  profile: 'Profile',
+  wallets: 'Wallets',
+  addWallet: 'Add wallet',
+  email: 'Email',
+  emailPlaceholder: 'Email',
+  orContinueWith: 'or',
+  continue: 'Continue',
+  loading: 'Loading',
+  accountAvatar: 'Account avatar',
+  balance: 'Balance',
+  somethingWentWrong: 'Something went wrong',
+  whatIsAWallet: 'What is a wallet?',
+}
+
+/**
+ * Fills `{placeholder}`s of a string; an unknown placeholder is left as written so a missing value is visible.
+ * @example formatMessage(strings.switchNetworkCurrent, { name: 'Ethereum' }) // 'Switch network, current: Ethereum'
+ */
+export function formatMessage(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    const value = values[key]
+    return value === undefined ? whole : String(value)
+  })
+}

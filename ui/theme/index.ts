@@ -1,0 +1,5 @@
+export { ANIMATION_MS, DEFAULT_MODAL_WIDTH, DEFAULT_Z_INDEX, themeStyle, themeTokens } from './tokens.ts'
+export type { ThemeMode, ThemeTokenName, ThemeVariables } from './tokens.ts'
+export { porticoCss } from './styles.ts'
+export { formatMessage, strings } from './i18n.ts'
+export type { PorticoStrings } from './i18n.ts'

@@ -1,0 +1,64 @@
+import { useEffect } from 'react'
+import { formatBalance, KernelTokens, truncateAddress } from '../../kernel/index.ts'
+import { Avatar } from '../components/Avatar.tsx'
+import { Button } from '../components/Button.tsx'
+import { CopyButton } from '../components/CopyButton.tsx'
+import { NetworkButton } from '../components/NetworkButton.tsx'
+import { Skeleton } from '../components/Skeleton.tsx'
+import { strings, formatMessage } from '../theme/i18n.ts'
+import { useModalInstance } from '../react/context.tsx'
+import { useAccount, useNetwork } from '../react/hooks.ts'
+
+/** SPEC §2 Account: avatar, truncated address, balance to 3 decimals with its symbol, network, disconnect. */
+export default function Account() {
+  const modal = useModalInstance()
+  const account = useAccount()
+  const { caipNetwork } = useNetwork()
+  const namespace = account.namespace
+
+  useEffect(() => {
+    if (namespace) void modal.get(KernelTokens.Balance).refresh(namespace)
+  }, [modal, namespace, caipNetwork?.caipNetworkId])
+
+  if (!account.address) {
+    return <p className="portico-state-description">Not connected.</p>
+  }
+  const networkName = caipNetwork?.name ?? 'Unknown network'
+  return (
+    <div className="portico-state">
+      <Avatar address={account.address} imageUrl={account.profileImage ?? undefined} size={64} />
+      <p className="portico-state-title">
+        <span className="portico-address" title={account.address}>
+          {account.profileName ?? truncateAddress(account.address)}
+        </span>
+        <CopyButton text={account.address} label={strings.copyAddress} compact />
+      </p>
+      <p className="portico-state-description" aria-live="polite">
+        {account.balance !== undefined && account.balanceSymbol
+          ? formatBalance(account.balance, account.balanceSymbol)
+          : account.balanceLoading
+            ? <Skeleton width={96} height={16} />
+            : null}
+      </p>
+      <NetworkButton
+        name={networkName}
+        imageUrl={caipNetwork?.assets?.imageUrl}
+        aria-label={formatMessage(strings.switchNetworkCurrent, { name: networkName })}
+        onClick={() => modal.router.push('SwitchNetwork')}
+      />
+      <Button variant="secondary" fullWidth onClick={() => modal.router.push('ProfileWallets')}>
+        {strings.wallets}
+      </Button>
+      <Button
+        variant="danger"
+        fullWidth
+        onClick={async () => {
+          await modal.get(KernelTokens.Connection).disconnect()
+          modal.router.reset('Connect')
+        }}
+      >
+        {strings.disconnect}
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from 'react'
+import { describeWalletError, KernelTokens, type ViewProps } from '../../kernel/index.ts'
+import { Button } from '../components/Button.tsx'
+import { Spinner } from '../components/Spinner.tsx'
+import { WalletImage } from '../components/WalletImage.tsx'
+import { strings, formatMessage } from '../theme/i18n.ts'
+import { useModalInstance } from '../react/context.tsx'
+
+type Phase = { kind: 'waiting' } | { kind: 'error'; message: string }
+
+/** Waits for a browser wallet's approval; shows the wallet's error with Retry and Cancel. */
+export default function ConnectingExternal({ params }: ViewProps<'ConnectingExternal'>) {
+  const modal = useModalInstance()
+  const connector = modal.get(KernelTokens.Connectors).get(params.connectorId)
+  const [phase, setPhase] = useState<Phase>({ kind: 'waiting' })
+  const [attempt, setAttempt] = useState(0)
+  const started = useRef(-1)
+
+  useEffect(() => {
+    if (started.current === attempt) return
+    started.current = attempt
+    let live = true
+    modal
+      .get(KernelTokens.Connection)
+      .connect(params.connectorId)
+      .then(() => {
+        if (live) modal.router.reset('Account')
+      })
+      .catch((error: unknown) => {
+        if (!live) return
+        setPhase({ kind: 'error', message: describeWalletError(error) })
+        modal.get(KernelTokens.Modal).shake()
+      })
+    return () => {
+      live = false
+    }
+  }, [attempt, modal, params.connectorId])
+
+  const name = connector?.name ?? params.connectorId
+  return (
+    <div className="portico-state">
+      <WalletImage name={name} src={connector?.imageUrl} size={72} />
+      {phase.kind === 'waiting' ? (
+        <>
+          <p className="portico-state-title">{formatMessage(strings.continueIn, { name })}</p>
+          <p className="portico-state-description">{strings.acceptRequest}</p>
+          <Spinner label={strings.acceptRequest} />
+        </>
+      ) : (
+        <>
+          <p className="portico-state-title">{strings.connectionDeclined}</p>
+          <p className="portico-state-description" role="alert">
+            {phase.message}
+          </p>
+          <Button
+            onClick={() => {
+              setPhase({ kind: 'waiting' })
+              setAttempt((a) => a + 1)
+            }}
+          >
+            {strings.retry}
+          </Button>
+        </>
+      )}
+      <Button variant="secondary" onClick={() => modal.router.goBack()}>
+        {strings.cancel}
+      </Button>
+    </div>
+  )
+}

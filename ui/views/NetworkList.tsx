@@ -1,0 +1,50 @@
+import { useState } from 'react'
+import { describeWalletError, type CaipNetwork } from '../../kernel/index.ts'
+import { ListItem } from '../components/ListItem.tsx'
+import { WalletImage } from '../components/WalletImage.tsx'
+import { useNetwork } from '../react/hooks.ts'
+
+/** The requested networks as buttons; the current one is marked; errors of the switch are shown. */
+export function NetworkList({ onSwitched, markCurrent = true }: { onSwitched(network: CaipNetwork): void; markCurrent?: boolean }) {
+  const { caipNetwork, networks, switchNetwork } = useNetwork()
+  const [pending, setPending] = useState<string | undefined>()
+  const [error, setError] = useState<string | undefined>()
+
+  const choose = async (network: CaipNetwork) => {
+    setPending(network.caipNetworkId)
+    setError(undefined)
+    try {
+      await switchNetwork(network)
+      onSwitched(network)
+    } catch (e) {
+      setError(describeWalletError(e))
+    } finally {
+      setPending(undefined)
+    }
+  }
+
+  return (
+    <div className="portico-list">
+      {networks.map((network) => {
+        const current = markCurrent && network.caipNetworkId === caipNetwork?.caipNetworkId
+        return (
+          <ListItem
+            key={network.caipNetworkId}
+            label={network.name}
+            image={<WalletImage name={network.name} src={network.assets?.imageUrl} size={32} decorative />}
+            tag={current ? 'Current' : pending === network.caipNetworkId ? 'Switching' : undefined}
+            tagTone={current ? 'success' : 'neutral'}
+            aria-current={current || undefined}
+            disabled={Boolean(pending)}
+            onClick={() => void choose(network)}
+          />
+        )
+      })}
+      {error && (
+        <p className="portico-text-field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

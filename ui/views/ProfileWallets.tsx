@@ -1,0 +1,45 @@
+import { KernelTokens, truncateAddress, type ChainNamespace } from '../../kernel/index.ts'
+import { Button } from '../components/Button.tsx'
+import { ListItem } from '../components/ListItem.tsx'
+import { WalletImage } from '../components/WalletImage.tsx'
+import { strings } from '../theme/i18n.ts'
+import { useModalInstance, useStore } from '../react/context.tsx'
+
+/**
+ * SPEC §2 ProfileWallets: the connections per namespace with their SPEC §4 status. A connected one can be
+ * disconnected; an active (stored) one reconnects.
+ */
+export default function ProfileWallets() {
+  const modal = useModalInstance()
+  const connection = modal.get(KernelTokens.Connection)
+  const connectors = modal.get(KernelTokens.Connectors)
+  const state = useStore(connection.store)
+  const rows = (Object.entries(state.connections) as [ChainNamespace, typeof state.connections[ChainNamespace]][]).flatMap(
+    ([ns, list]) => (list ?? []).map((c) => ({ ns, c, status: connection.connectorStatus(c.connectorId, ns) })),
+  )
+  return (
+    <div className="portico-list">
+      {rows.map(({ ns, c, status }) => {
+        const connector = connectors.get(c.connectorId)
+        const name = connector?.name ?? c.connectorId
+        const address = c.accounts[0]?.address ?? ''
+        return (
+          <ListItem
+            key={`${ns}:${c.connectorId}`}
+            label={name}
+            description={`${ns} · ${truncateAddress(address)}`}
+            image={<WalletImage name={name} src={connector?.imageUrl} size={32} decorative />}
+            tag={status === 'connected' ? 'Connected' : status === 'active' ? 'Active' : undefined}
+            tagTone={status === 'connected' ? 'success' : 'neutral'}
+            onClick={() => {
+              if (status !== 'connected') modal.router.push('ConnectingExternal', { connectorId: c.connectorId })
+            }}
+          />
+        )
+      })}
+      <Button variant="secondary" fullWidth onClick={() => modal.router.push('Connect')}>
+        {strings.addWallet}
+      </Button>
+    </div>
+  )
+}
