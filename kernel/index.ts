@@ -2,7 +2,6 @@
  * portico: the framework-free kernel. No React, no plugin import.
  * @example const modal = createModal({ plugins: [eip155({ networks })], projectId })
  */
-import 'reflect-metadata'
 
 export * from './plugin/contract.ts'
 export { ViewRegistry, RpcRegistry } from './plugin/registries.ts'

@@ -88,7 +88,7 @@ describe('dev wallet: connecting', () => {
     expect(w.pendingRequests()).toEqual([])
   })
 
-  it('Reject answers EIP-1193 4001 "User rejected the request."', async () => {
+  it('SPEC §8 Reject answers EIP-1193 4001 "User rejected the request."', async () => {
     const w = wallet()
     const answer = rejection(w.request({ method: 'eth_requestAccounts' }))
     await untilPrompt()
@@ -107,6 +107,16 @@ describe('dev wallet: connecting', () => {
     expect(dialogs()).toHaveLength(0)
   })
 
+  it('shares one prompt between concurrent eth_requestAccounts calls', async () => {
+    const w = wallet()
+    const a = w.request({ method: 'eth_requestAccounts' })
+    const b = w.request({ method: 'eth_requestAccounts' })
+    await untilPrompt()
+    expect(w.pendingRequests()).toHaveLength(1)
+    button('Approve').click()
+    expect(await Promise.all([a, b])).toEqual([[ACCOUNT0], [ACCOUNT0]])
+  })
+
   it('renders dapp-supplied text as text, never as HTML', async () => {
     const w = wallet({ autoApprove: true })
     await w.request({ method: 'eth_requestAccounts' })
@@ -123,7 +133,7 @@ describe('dev wallet: connecting', () => {
 })
 
 describe('dev wallet: chains', () => {
-  it('answers 4902 for an unknown chain; after wallet_addEthereumChain the switch works and emits chainChanged', async () => {
+  it('SPEC §8 answers 4902 for an unknown chain; after wallet_addEthereumChain the switch works and emits chainChanged', async () => {
     const second = dev.chains[1]!
     const w = wallet()
     const changed: unknown[] = []
@@ -167,7 +177,7 @@ describe('dev wallet: chains', () => {
 })
 
 describe('dev wallet: signing and sending', () => {
-  it('refuses to sign before connecting (4100)', async () => {
+  it('SPEC §8 refuses to sign before connecting (4100)', async () => {
     const w = wallet({ autoApprove: true })
     expect(await rejection(w.request({ method: 'personal_sign', params: ['0x68690a', ACCOUNT0] }))).toMatchObject({ code: 4100 })
   })
@@ -230,7 +240,7 @@ describe('dev wallet: signing and sending', () => {
 })
 
 describe('dev wallet: failure injection and EIP-1193 events', () => {
-  it('failures.reject answers 4001 without a prompt', async () => {
+  it('SPEC §8 failures.reject answers 4001 without a prompt', async () => {
     const w = wallet({ failures: { reject: ['eth_requestAccounts'] } })
     expect(await rejection(w.request({ method: 'eth_requestAccounts' }))).toMatchObject({ code: 4001, message: 'User rejected the request.' })
     expect(dialogs()).toHaveLength(0)
@@ -255,7 +265,7 @@ describe('dev wallet: failure injection and EIP-1193 events', () => {
     expect(changed).toEqual(['0x1', '0x7a69'])
   })
 
-  it('emits connect on creation, and disconnect (4900) on emitDisconnect; requests then fail with 4900', async () => {
+  it('SPEC §8 emits connect on creation, and disconnect (4900) on emitDisconnect; requests then fail with 4900', async () => {
     const w = wallet({ autoApprove: true })
     const events: Array<[string, unknown]> = []
     w.on('connect', (info: unknown) => events.push(['connect', info]))

@@ -275,6 +275,21 @@ export function createDevWallet(opts: DevWalletOptions): DevWallet {
   const nativeSymbol = (): string => currentChain().nativeCurrency?.symbol ?? 'ETH'
   const nativeDecimals = (): number => currentChain().nativeCurrency?.decimals ?? 18
 
+  let connecting: Promise<Address[]> | undefined
+  const connect = async (): Promise<Address[]> => {
+    await consent('eth_requestAccounts', [], [
+      'Connect to this site with:',
+      ...addresses(),
+      `Network: ${currentChain().name} (${chainId})`,
+    ])
+    connected = true
+    wrongChain = failures.wrongChain
+    persist()
+    emit('accountsChanged', addresses())
+    if (wrongChain !== undefined && wrongChain !== chainId) emit('chainChanged', toHexChainId(wrongChain))
+    return addresses()
+  }
+
   const handlers: Record<string, (params: unknown[]) => Promise<unknown>> = {
     eth_chainId: async () => toHexChainId(reportedChainId()),
     net_version: async () => String(reportedChainId()),
@@ -282,17 +297,9 @@ export function createDevWallet(opts: DevWalletOptions): DevWallet {
 
     eth_requestAccounts: async () => {
       if (connected) return addresses()
-      await consent('eth_requestAccounts', [], [
-        'Connect to this site with:',
-        ...addresses(),
-        `Network: ${currentChain().name} (${chainId})`,
-      ])
-      connected = true
-      wrongChain = failures.wrongChain
-      persist()
-      emit('accountsChanged', addresses())
-      if (wrongChain !== undefined && wrongChain !== chainId) emit('chainChanged', toHexChainId(wrongChain))
-      return addresses()
+      // A second call while the first waits for consent shares its prompt, rather than stacking another.
+      connecting ??= connect().finally(() => (connecting = undefined))
+      return connecting
     },
 
     wallet_requestPermissions: async (params) => {

@@ -1,4 +1,4 @@
-import 'reflect-metadata'
+import { reflectPolyfill } from './reflect-polyfill.ts'
 import { container as rootContainer, type DependencyContainer } from 'tsyringe'
 import { toDisposable, type Disposable, type Token } from '../plugin/contract.ts'
 
@@ -11,6 +11,7 @@ export class InstanceContainer implements Disposable {
   private readonly created: unknown[] = []
   private readonly withdrawn = new Set<symbol>()
   private disposed = false
+  readonly polyfill = reflectPolyfill
 
   /** Registers a lazily built, cached service. Throws when the token is already provided. */
   provide<V>(token: Token<V>, factory: (get: <U>(t: Token<U>) => U) => V): Disposable {

@@ -1,5 +1,5 @@
-import { erc20Abi, formatUnits, multicall3Abi, type Address } from 'viem'
-import { NATIVE_NAME, NATIVE_PRICE_USD, NATIVE_SYMBOL, tokenIconUrl, tokenPriceUsd, type ChainRuntime } from './chains.ts'
+import { erc20Abi, formatUnits, getAddress, multicall3Abi, type Address } from 'viem'
+import { NATIVE_NAME, NATIVE_PRICE_USD, NATIVE_SYMBOL, tokenIconUrl, tokenPriceUsd, type ChainRuntime, type ImageLink } from './chains.ts'
 
 /** SPEC §3 token balance. */
 export type TokenBalance = {
@@ -18,7 +18,7 @@ export type TokenBalance = {
  * portfolio API hides) of `account` on one chain in a single eth_call through Multicall3. Zero balances are left
  * out, as the hosted API does; 0-decimal tokens stay in (dropping them is the client's rule, SPEC §5).
  */
-export async function readChainBalances(chain: ChainRuntime, account: Address, baseUrl: string): Promise<TokenBalance[]> {
+export async function readChainBalances(chain: ChainRuntime, account: Address, imageLink: ImageLink): Promise<TokenBalance[]> {
   const native = (raw: bigint): TokenBalance => {
     const numeric = formatUnits(raw, 18)
     return {
@@ -28,7 +28,7 @@ export async function readChainBalances(chain: ChainRuntime, account: Address, b
       value: Number(numeric) * NATIVE_PRICE_USD,
       price: NATIVE_PRICE_USD,
       quantity: { decimals: '18', numeric },
-      iconUrl: tokenIconUrl(baseUrl, NATIVE_SYMBOL),
+      iconUrl: tokenIconUrl(imageLink, NATIVE_SYMBOL),
     }
   }
   if (!chain.contracts) {
@@ -62,11 +62,11 @@ export async function readChainBalances(chain: ChainRuntime, account: Address, b
       name: name?.status === 'success' ? String(name.result) : symbol,
       symbol,
       chainId: chain.caip2,
-      address: `${chain.caip2}:${address}`,
+      address: `${chain.caip2}:${getAddress(address)}`,
       value: Number(numeric) * price,
       price,
       quantity: { decimals: String(decimals), numeric },
-      iconUrl: tokenIconUrl(baseUrl, symbol, address),
+      iconUrl: tokenIconUrl(imageLink, symbol, address),
     })
   })
   return balances

@@ -1,12 +1,20 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { getAddress, type Address } from 'viem'
 import type { ApiDb } from './db.ts'
 import { readChainBalances } from './balances.ts'
-import { chainByCaip2, NATIVE_NAME, NATIVE_PRICE_USD, NATIVE_SYMBOL, NATIVE_TOKEN_PLACEHOLDER, tokenIconUrl, tokenPriceUsd, type ChainRuntime } from './chains.ts'
+import { chainByCaip2, NATIVE_NAME, NATIVE_PRICE_USD, NATIVE_SYMBOL, NATIVE_TOKEN_PLACEHOLDER, tokenIconUrl, tokenPriceUsd, type ChainRuntime, type ImageLink } from './chains.ts'
 import { decodeCursor, readHistory } from './history.ts'
 import { ACCOUNT_PATTERN, CAIP2_PATTERN, COMMON_QUERY, EVM_ADDRESS_PATTERN, badRequest } from './http.ts'
 
 export type BlockchainOptions = { db: ApiDb; chains: ChainRuntime[]; baseUrl: () => string }
+
+/** Image links for answers to `req`, keyed with the projectId the request carried (query or body). */
+function imageLinkFor(o: BlockchainOptions, req: FastifyRequest): ImageLink {
+  const fromQuery = (req.query as { projectId?: unknown } | undefined)?.projectId
+  const fromBody = (req.body as { projectId?: unknown } | undefined)?.projectId
+  const projectId = typeof fromQuery === 'string' && fromQuery ? fromQuery : typeof fromBody === 'string' ? fromBody : ''
+  return (path) => `${o.baseUrl()}${path}?projectId=${encodeURIComponent(projectId)}`
+}
 
 const isEvm = (a: string): boolean => a.startsWith('0x')
 
@@ -35,7 +43,7 @@ export function registerBlockchainRoutes(app: FastifyInstance, o: BlockchainOpti
       const row = r.rows[0]
       if (!row) return { name: null, avatar: null }
       // Avatars of the seeded names are stored as paths of this server, whose port changes between runs.
-      const avatar = row.avatar?.startsWith('/') ? `${o.baseUrl()}${row.avatar}` : row.avatar
+      const avatar = row.avatar?.startsWith('/') ? imageLinkFor(o, req)(row.avatar) : row.avatar
       return { name: row.name, avatar }
     },
   )
@@ -60,7 +68,7 @@ export function registerBlockchainRoutes(app: FastifyInstance, o: BlockchainOpti
       const chain = chainId ? chainByCaip2(o.chains, chainId) : undefined
       // The stack has no on-ramp purchases, no non-EVM history, and no data for chains it does not run.
       if (onramp || !isEvm(req.params.address) || (chainId && !chain)) return { data: [], next: null }
-      return readHistory(o.db, { account: req.params.address, chains: o.chains, chain, cursor, baseUrl: o.baseUrl() })
+      return readHistory(o.db, { account: req.params.address, chains: o.chains, chain, cursor, imageLink: imageLinkFor(o, req) })
     },
   )
 
@@ -83,7 +91,7 @@ export function registerBlockchainRoutes(app: FastifyInstance, o: BlockchainOpti
       const chains = chainId ? o.chains.filter((c) => c.caip2 === chainId) : o.chains
       const account = getAddress(req.params.address.toLowerCase()) as Address
       try {
-        const perChain = await Promise.all(chains.map((c) => readChainBalances(c, account, o.baseUrl())))
+        const perChain = await Promise.all(chains.map((c) => readChainBalances(c, account, imageLinkFor(o, req))))
         return { balances: perChain.flat() }
       } catch {
         return reply.code(502).send({ error: 'Chain unavailable' })
@@ -108,6 +116,7 @@ export function registerBlockchainRoutes(app: FastifyInstance, o: BlockchainOpti
       },
     },
     async (req) => {
+      const imageLink = imageLinkFor(o, req)
       const fungibles: Array<{ name: string; symbol: string; iconUrl: string; price: number; address: string }> = []
       for (const caip10 of req.body.addresses) {
         const [ns, ref, address] = caip10.split(':') as [string, string, string]
@@ -115,7 +124,7 @@ export function registerBlockchainRoutes(app: FastifyInstance, o: BlockchainOpti
         if (!chain) continue
         const a = address.toLowerCase()
         if (a === NATIVE_TOKEN_PLACEHOLDER) {
-          fungibles.push({ name: NATIVE_NAME, symbol: NATIVE_SYMBOL, iconUrl: tokenIconUrl(o.baseUrl(), NATIVE_SYMBOL), price: NATIVE_PRICE_USD, address: caip10 })
+          fungibles.push({ name: NATIVE_NAME, symbol: NATIVE_SYMBOL, iconUrl: tokenIconUrl(imageLink, NATIVE_SYMBOL), price: NATIVE_PRICE_USD, address: caip10 })
           continue
         }
         const price = tokenPriceUsd(chain, a)
@@ -123,7 +132,7 @@ export function registerBlockchainRoutes(app: FastifyInstance, o: BlockchainOpti
         // Names as the chain reports them once indexed; the deployment's symbols before that.
         const known = await o.db.query<{ name: string; symbol: string }>('select name, symbol from tokens where chain_id = $1 and address = $2', [chain.chainId, a])
         const meta = known.rows[0] ?? (a === chain.contracts?.usdc6 ? { name: 'USD Coin', symbol: 'USDC' } : { name: 'Dai', symbol: 'DAI' })
-        fungibles.push({ ...meta, iconUrl: tokenIconUrl(o.baseUrl(), meta.symbol, a), price, address: caip10 })
+        fungibles.push({ ...meta, iconUrl: tokenIconUrl(imageLink, meta.symbol, a), price, address: caip10 })
       }
       return { fungibles }
     },

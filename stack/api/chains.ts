@@ -61,8 +61,14 @@ export function chainByCaip2(chains: ChainRuntime[], caip2: string): ChainRuntim
   return chains.find((c) => c.caip2 === caip2)
 }
 
+/**
+ * Absolute URL of an image path of this server. It carries the caller's projectId, because image paths require one
+ * like every registry path, and a page loads these URLs straight into <img>.
+ */
+export type ImageLink = (path: string) => string
+
 /** Token icons are generated per id: the symbol when it is a plain word, else the token address. */
-export function tokenIconUrl(baseUrl: string, symbol: string, address?: string): string {
+export function tokenIconUrl(imageLink: ImageLink, symbol: string, address?: string): string {
   const id = /^[A-Za-z0-9._-]{1,20}$/.test(symbol) ? symbol : (address ?? 'unknown')
-  return `${baseUrl}/public/getTokenImage/${id}`
+  return imageLink(`/public/getTokenImage/${id}`)
 }

@@ -1,6 +1,6 @@
 import { formatUnits, getAddress } from 'viem'
 import type { ApiDb } from './db.ts'
-import { NATIVE_NAME, NATIVE_PRICE_USD, NATIVE_SYMBOL, tokenIconUrl, tokenPriceUsd, type ChainRuntime } from './chains.ts'
+import { NATIVE_NAME, NATIVE_PRICE_USD, NATIVE_SYMBOL, tokenIconUrl, tokenPriceUsd, type ChainRuntime, type ImageLink } from './chains.ts'
 
 export const HISTORY_PAGE_SIZE = 20
 const ZERO = '0x0000000000000000000000000000000000000000'
@@ -87,7 +87,7 @@ type TransferDbRow = {
  */
 export async function readHistory(
   db: ApiDb,
-  opts: { account: string; chains: ChainRuntime[]; chain?: ChainRuntime; cursor?: Cursor; baseUrl: string },
+  opts: { account: string; chains: ChainRuntime[]; chain?: ChainRuntime; cursor?: Cursor; imageLink: ImageLink },
 ): Promise<{ data: HistoryTransaction[]; next: string | null }> {
   const account = opts.account.toLowerCase()
   const params: unknown[] = [account]
@@ -145,7 +145,7 @@ export async function readHistory(
       if (x.to_addr === ZERO) burned = true
       for (const direction of dirs) {
         directions.push(direction)
-        out.push(formatTransfer(x, direction, chain, opts.baseUrl))
+        out.push(formatTransfer(x, direction, chain, opts.imageLink))
       }
     }
     let operationType: HistoryTransaction['metadata']['operationType']
@@ -175,11 +175,11 @@ export async function readHistory(
   return { data, next }
 }
 
-function formatTransfer(x: TransferDbRow, direction: 'in' | 'out', chain: ChainRuntime | undefined, baseUrl: string): HistoryTransfer {
+function formatTransfer(x: TransferDbRow, direction: 'in' | 'out', chain: ChainRuntime | undefined, imageLink: ImageLink): HistoryTransfer {
   const isSpam = x.is_spam === true
   if (x.kind === 'erc721') {
     const name = `${x.name ?? 'NFT'} #${x.token_id}`
-    const imageUrl = `${baseUrl}/public/getAssetImage/nft-${x.chain_id}-${x.token_address}-${x.token_id}`
+    const imageUrl = imageLink(`/public/getAssetImage/nft-${x.chain_id}-${x.token_address}-${x.token_id}`)
     return {
       nft_info: {
         name,
@@ -201,7 +201,7 @@ function formatTransfer(x: TransferDbRow, direction: 'in' | 'out', chain: ChainR
     fungible_info: {
       name: native ? NATIVE_NAME : (x.name ?? 'Unknown Token'),
       symbol,
-      icon: { url: tokenIconUrl(baseUrl, symbol, x.token_address ?? undefined) },
+      icon: { url: tokenIconUrl(imageLink, symbol, x.token_address ?? undefined) },
       flags: { is_spam: isSpam },
     },
     direction,

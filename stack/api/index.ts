@@ -68,7 +68,13 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   const chains = buildChainRuntimes(opts.chains, opts.deployment)
   let baseUrl = ''
   let indexer: ChainIndexer | undefined
-  const app = Fastify({ logger: false, bodyLimit: 256 * 1024, routerOptions: { maxParamLength: 300 } })
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 256 * 1024,
+    routerOptions: { maxParamLength: 300 },
+    // Scalars only: the default 'array' coercion would turn a string body field into a one-element array.
+    ajv: { customOptions: { coerceTypes: true } },
+  })
   try {
     await seedWallets(db, opts.demoWalletUrl)
     await db.query('insert into names (address, name, avatar) values ($1, $2, $3) on conflict (address) do nothing', [

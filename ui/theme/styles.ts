@@ -73,7 +73,7 @@ const lists = `
 .portico-token-row{display:flex;align-items:center;gap:var(--portico-space-3);padding:var(--portico-space-2) var(--portico-space-1)}
 .portico-token-row-main,.portico-token-row-amounts{display:flex;flex-direction:column;min-width:0}
 .portico-token-row-main{flex:1}
-.portico-token-row-amounts{align-items:flex-end;text-align:right}
+.portico-token-row-amounts{flex:none;align-items:flex-end;text-align:right;white-space:nowrap}
 .portico-token-row-secondary{font-size:var(--portico-font-size-sm);color:var(--portico-muted)}
 .portico-token-row-name{font-weight:var(--portico-font-weight-medium);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .portico-tabs-list{display:flex;gap:var(--portico-space-1);padding:var(--portico-space-1);border-radius:var(--portico-radius-full);background:var(--portico-surface)}

@@ -1,0 +1,353 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { CaipNetworkId, ChainNamespace } from '../caip/index.ts'
+import { ErrorText } from '../errors/index.ts'
+import { ModalEventBus } from '../events/bus.ts'
+import type { ModalEvents } from '../plugin/contract.ts'
+import { createMemoryAdapter, PorticoStorage, StorageKeys } from '../storage/index.ts'
+import { AccountController } from './account.ts'
+import { ChainRegistry } from './chains.ts'
+import { ConnectionController, DISCONNECT_WAIT_MS } from './connection.ts'
+import { ConnectorController } from './connectors.ts'
+import { NetworkController } from './network.ts'
+import type { AccountEntry, CaipNetwork, Connector, ConnectResult } from './types.ts'
+
+function evmNetwork(id: number, name: string): CaipNetwork {
+  return {
+    id, caipNetworkId: `eip155:${id}`, chainNamespace: 'eip155', name,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } },
+  }
+}
+const mainnet = evmNetwork(1, 'Ethereum')
+const arbitrum = evmNetwork(42161, 'Arbitrum One')
+const solana: CaipNetwork = {
+  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', chainNamespace: 'solana',
+  name: 'Solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: { default: { http: ['http://127.0.0.1:2'] } },
+}
+
+const ADDRESS_A = '0x00000000000000000000000000000000000000a1'
+const ADDRESS_B = '0x00000000000000000000000000000000000000b2'
+
+const accountsOf = (address: string, namespace: ChainNamespace = 'eip155'): AccountEntry[] => [{ namespace, address, type: 'eoa' }]
+
+/** The wallet side, faked: a connector whose answers the test controls. */
+function fakeConnector(id: string, opts: { chain?: ChainNamespace; address?: string; caipNetworkId?: CaipNetworkId } = {}) {
+  const result = (): ConnectResult => ({
+    accounts: accountsOf(opts.address ?? ADDRESS_A, opts.chain ?? 'eip155'),
+    caipNetworkId: opts.caipNetworkId ?? 'eip155:1',
+  })
+  return {
+    id, name: `${id} name`, type: 'INJECTED', chain: opts.chain ?? 'eip155', imageUrl: `https://img/${id}.png`,
+    connect: vi.fn(async () => result()),
+    reconnect: vi.fn(async () => result() as ConnectResult | undefined),
+    disconnect: vi.fn(async () => undefined),
+  } satisfies Connector
+}
+
+function setup() {
+  const events = new ModalEventBus()
+  const adapter = createMemoryAdapter()
+  const persistence = new PorticoStorage(adapter)
+  const account = new AccountController()
+  const chains = new ChainRegistry()
+  chains.register({ namespace: 'eip155', networks: [mainnet, arbitrum] })
+  chains.register({ namespace: 'solana', networks: [solana] })
+  const connectors = new ConnectorController()
+  let connection: ConnectionController | undefined
+  const network = new NetworkController({
+    events, chains, account, persistence, activeConnectorId: (ns) => connection?.activeConnectorId(ns),
+  })
+  connection = new ConnectionController({ events, account, network: () => network, connectors, persistence })
+  network.initialize()
+  const connected: ModalEvents['connection:connected'][] = []
+  const disconnected: ModalEvents['connection:disconnected'][] = []
+  events.on('connection:connected', (e) => connected.push(e))
+  events.on('connection:disconnected', (e) => disconnected.push(e))
+  const raw = (key: string): unknown => {
+    const v = adapter.getItem(key)
+    return v === null ? null : JSON.parse(v)
+  }
+  return { events, adapter, persistence, account, chains, connectors, network, connection, connected, disconnected, raw }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('ConnectionController: SPEC §4 connector status', () => {
+  it('SPEC §4 a connector is connected if it is the active connector of its namespace, active if among the stored connections, otherwise disconnected', async () => {
+    const { connection, connectors } = setup()
+    connectors.register(fakeConnector('io.metamask'))
+    connectors.register(fakeConnector('io.rabby', { address: ADDRESS_B }))
+    connectors.register(fakeConnector('never'))
+    expect(connection.connectorStatus('io.metamask', 'eip155')).toBe('disconnected')
+
+    await connection.connect('io.metamask')
+    expect(connection.connectorStatus('io.metamask', 'eip155')).toBe('connected')
+    expect(connection.connectorStatus('io.metamask', 'solana')).toBe('disconnected')
+
+    await connection.connect('io.rabby')
+    expect(connection.connectorStatus('io.rabby', 'eip155')).toBe('connected')
+    expect(connection.connectorStatus('io.metamask', 'eip155')).toBe('active')
+    expect(connection.connectorStatus('never', 'eip155')).toBe('disconnected')
+  })
+})
+
+describe('ConnectionController: connect', () => {
+  it('SPEC §4 connect resolves when an active address appears and emits connection:connected', async () => {
+    const { connection, connectors, account, connected } = setup()
+    connectors.register(fakeConnector('io.metamask'))
+    const result = await connection.connect('io.metamask')
+    expect(result.accounts[0]!.address).toBe(ADDRESS_A)
+    expect(account.get('eip155').address).toBe(ADDRESS_A)
+    expect(account.get('eip155').caipAddress).toBe(`eip155:1:${ADDRESS_A}`)
+    expect(connection.store.getSnapshot().status).toBe('connected')
+    expect(connected).toEqual([{ namespace: 'eip155', connectorId: 'io.metamask', address: ADDRESS_A }])
+  })
+
+  it('SPEC §3 connect stores the connector id per namespace, connected namespaces, wallet id and name', async () => {
+    const { connection, connectors, raw, persistence } = setup()
+    connectors.register(fakeConnector('io.metamask'))
+    connectors.register(fakeConnector('phantom', { chain: 'solana', address: 'So11111111111111111111111111111111111111112', caipNetworkId: solana.caipNetworkId }))
+    await connection.connect('io.metamask')
+    expect(raw(StorageKeys.CONNECTIONS)).toEqual({ eip155: 'io.metamask' })
+    expect(raw(StorageKeys.CONNECTED_NAMESPACES)).toEqual(['eip155'])
+    expect(raw(StorageKeys.WALLET_ID)).toBe('io.metamask')
+    expect(raw(StorageKeys.WALLET_NAME)).toBe('io.metamask name')
+    await connection.connect('phantom')
+    expect(raw(StorageKeys.CONNECTIONS)).toEqual({ eip155: 'io.metamask', solana: 'phantom' })
+    expect(persistence.connectedNamespaces().sort()).toEqual(['eip155', 'solana'])
+    expect(raw(StorageKeys.WALLET_ID)).toBe('phantom')
+  })
+
+  it('SPEC §3 connect stores the active network the wallet is on', async () => {
+    const { connection, connectors, raw, network } = setup()
+    connectors.register(fakeConnector('io.metamask', { caipNetworkId: 'eip155:42161' }))
+    await connection.connect('io.metamask')
+    expect(network.activeNetwork?.caipNetworkId).toBe('eip155:42161')
+    expect(raw(StorageKeys.ACTIVE_NETWORK)).toBe('eip155:42161')
+  })
+
+  it('SPEC §3/§9 connect keeps at most 2 recent wallets, newest first, with a timestamp', async () => {
+    const { connection, connectors, raw } = setup()
+    for (const id of ['w1', 'w2', 'w3']) connectors.register(fakeConnector(id))
+    await connection.connect('w1')
+    await connection.connect('w2')
+    await connection.connect('w3')
+    const recent = raw(StorageKeys.RECENT_WALLETS) as Array<{ id: string; name: string; timestamp: number }>
+    expect(recent.map((r) => r.id)).toEqual(['w3', 'w2'])
+    expect(recent[0]).toMatchObject({ name: 'w3 name', timestamp: expect.any(Number) })
+  })
+
+  it('SPEC §4 connect rejects with "Modal closed" when the modal closes first (modal:close)', async () => {
+    const { connection, connectors, events, account, raw } = setup()
+    const mm = fakeConnector('io.metamask')
+    let answer!: (r: ConnectResult) => void
+    mm.connect.mockImplementation(() => new Promise<ConnectResult>((resolve) => (answer = resolve)))
+    connectors.register(mm)
+    const pending = connection.connect('io.metamask')
+    expect(connection.store.getSnapshot().status).toBe('connecting')
+    events.emit('modal:close', {})
+    await expect(pending).rejects.toThrow(ErrorText.MODAL_CLOSED)
+    await expect(pending).rejects.toThrow('Modal closed')
+    expect(connection.store.getSnapshot().status).toBe('disconnected')
+    // A wallet answering after the close connects nothing.
+    answer({ accounts: accountsOf(ADDRESS_A), caipNetworkId: 'eip155:1' })
+    await Promise.resolve()
+    expect(account.isConnected()).toBe(false)
+    expect(raw(StorageKeys.CONNECTIONS)).toBeNull()
+  })
+
+  it('SPEC §4 a connect started after a close is not affected by that earlier close', async () => {
+    const { connection, connectors, events } = setup()
+    connectors.register(fakeConnector('io.metamask'))
+    events.emit('modal:close', {})
+    await expect(connection.connect('io.metamask')).resolves.toMatchObject({ caipNetworkId: 'eip155:1' })
+  })
+
+  it('a rejected connect records the error with the wallet code and falls back to disconnected', async () => {
+    const { connection, connectors } = setup()
+    const mm = fakeConnector('io.metamask')
+    mm.connect.mockRejectedValue(Object.assign(new Error('User rejected the request.'), { code: 4001 }))
+    connectors.register(mm)
+    await expect(connection.connect('io.metamask')).rejects.toThrow('User rejected')
+    expect(connection.store.getSnapshot()).toMatchObject({
+      status: 'disconnected', error: { connectorId: 'io.metamask', message: 'User rejected the request.', code: 4001 },
+    })
+  })
+})
+
+describe('ConnectionController: SPEC §3/§4 reconnect after reload', () => {
+  it('SPEC §4 reconnectStored restores the stored connection without prompting (reconnect, not connect)', async () => {
+    const { connection, connectors, persistence, account, connected } = setup()
+    persistence.setConnectorId('eip155', 'io.metamask')
+    persistence.setConnectedNamespaces(['eip155'])
+    const mm = fakeConnector('io.metamask')
+    connectors.register(mm)
+    await connection.reconnectStored()
+    expect(mm.reconnect).toHaveBeenCalledTimes(1)
+    expect(mm.reconnect).toHaveBeenCalledWith({ namespace: 'eip155', caipNetwork: mainnet })
+    expect(mm.connect).not.toHaveBeenCalled()
+    expect(account.get('eip155').address).toBe(ADDRESS_A)
+    expect(connection.connectorStatus('io.metamask', 'eip155')).toBe('connected')
+    expect(connection.store.getSnapshot().status).toBe('connected')
+    expect(connected).toHaveLength(1)
+  })
+
+  it('SPEC §4 reconnectStored waits for a stored connector that announces itself later', async () => {
+    const { connection, connectors, persistence, account } = setup()
+    persistence.setConnectorId('eip155', 'io.metamask')
+    persistence.setConnectedNamespaces(['eip155'])
+    const mm = fakeConnector('io.metamask')
+    const done = connection.reconnectStored()
+    connectors.register(mm)
+    await done
+    expect(mm.reconnect).toHaveBeenCalledTimes(1)
+    expect(account.isConnected('eip155')).toBe(true)
+  })
+
+  it('SPEC §3 reconnectStored skips connector ids in the disconnected list', async () => {
+    const { connection, connectors, persistence, account } = setup()
+    persistence.setConnectorId('eip155', 'io.metamask')
+    persistence.setConnectedNamespaces(['eip155'])
+    persistence.setDisconnectedConnectorIds(['io.metamask'])
+    const mm = fakeConnector('io.metamask')
+    connectors.register(mm)
+    await connection.reconnectStored()
+    expect(mm.reconnect).not.toHaveBeenCalled()
+    expect(mm.connect).not.toHaveBeenCalled()
+    expect(account.isConnected()).toBe(false)
+    expect(connection.store.getSnapshot().status).toBe('disconnected')
+  })
+
+  it('SPEC §3 a stored connection whose access is gone is forgotten', async () => {
+    const { connection, connectors, persistence, raw } = setup()
+    persistence.setConnectorId('eip155', 'io.metamask')
+    persistence.setConnectedNamespaces(['eip155'])
+    persistence.setWallet({ id: 'io.metamask', name: 'MetaMask' })
+    const mm = fakeConnector('io.metamask')
+    mm.reconnect.mockResolvedValue(undefined)
+    connectors.register(mm)
+    await connection.reconnectStored()
+    expect(raw(StorageKeys.CONNECTIONS)).toEqual({})
+    expect(raw(StorageKeys.CONNECTED_NAMESPACES)).toEqual([])
+    expect(raw(StorageKeys.WALLET_ID)).toBeNull()
+  })
+})
+
+describe('ConnectionController: SPEC §4 disconnect', () => {
+  it('SPEC §4 disconnect proceeds after at most 3 s when the connector hangs, and adds the id to the disconnected list', async () => {
+    vi.useFakeTimers()
+    const { connection, connectors, account, persistence, disconnected, raw } = setup()
+    const mm = fakeConnector('io.metamask')
+    mm.disconnect.mockImplementation(() => new Promise<undefined>(() => undefined))
+    connectors.register(mm)
+    await connection.connect('io.metamask')
+    let done = false
+    void connection.disconnect().then(() => (done = true))
+    await vi.advanceTimersByTimeAsync(DISCONNECT_WAIT_MS - 1)
+    expect(done).toBe(false)
+    expect(account.isConnected()).toBe(true)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(DISCONNECT_WAIT_MS).toBe(3_000)
+    expect(done).toBe(true)
+    expect(mm.disconnect).toHaveBeenCalledTimes(1)
+    expect(account.isConnected()).toBe(false)
+    expect(persistence.disconnectedConnectorIds()).toEqual(['io.metamask'])
+    expect(raw(StorageKeys.CONNECTIONS)).toEqual({})
+    expect(raw(StorageKeys.CONNECTED_NAMESPACES)).toEqual([])
+    expect(disconnected).toEqual([{ namespace: 'eip155', connectorId: 'io.metamask' }])
+    expect(connection.connectorStatus('io.metamask', 'eip155')).toBe('disconnected')
+  })
+
+  it('SPEC §4 disconnect of an answering wallet does not wait', async () => {
+    vi.useFakeTimers()
+    const { connection, connectors, account } = setup()
+    connectors.register(fakeConnector('io.metamask'))
+    await connection.connect('io.metamask')
+    let done = false
+    void connection.disconnect('eip155').then(() => (done = true))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(done).toBe(true)
+    expect(account.isConnected()).toBe(false)
+  })
+
+  it('SPEC §3 connecting again removes the id from the disconnected list', async () => {
+    const { connection, connectors, persistence } = setup()
+    connectors.register(fakeConnector('io.metamask'))
+    await connection.connect('io.metamask')
+    await connection.disconnect()
+    expect(persistence.disconnectedConnectorIds()).toEqual(['io.metamask'])
+    await connection.connect('io.metamask')
+    expect(persistence.disconnectedConnectorIds()).toEqual([])
+  })
+})
+
+describe('ConnectionController: wallet events', () => {
+  it('SPEC §4 wallet accountsChanged([]) cleans storage and emits connection:disconnected', async () => {
+    const { connection, connectors, account, raw, disconnected } = setup()
+    connectors.register(fakeConnector('io.metamask'))
+    await connection.connect('io.metamask')
+    connection.handleAccountsChanged('io.metamask', 'eip155', [])
+    await Promise.resolve()
+    expect(account.isConnected()).toBe(false)
+    expect(raw(StorageKeys.CONNECTIONS)).toEqual({})
+    expect(raw(StorageKeys.CONNECTED_NAMESPACES)).toEqual([])
+    expect(raw(StorageKeys.WALLET_ID)).toBeNull()
+    expect(raw(StorageKeys.WALLET_NAME)).toBeNull()
+    expect(disconnected).toEqual([{ namespace: 'eip155', connectorId: 'io.metamask' }])
+    expect(connection.store.getSnapshot().status).toBe('disconnected')
+  })
+
+  it('SPEC §4 pairing session delete (wallet disconnect) cleans storage and emits connection:disconnected', async () => {
+    const { connection, connectors, account, raw, disconnected } = setup()
+    connectors.register(fakeConnector('walletConnect'))
+    await connection.connect('walletConnect')
+    await connection.handleDisconnected('walletConnect', 'eip155')
+    expect(account.isConnected()).toBe(false)
+    expect(raw(StorageKeys.CONNECTIONS)).toEqual({})
+    expect(raw(StorageKeys.CONNECTED_NAMESPACES)).toEqual([])
+    expect(raw(StorageKeys.WALLET_ID)).toBeNull()
+    expect(disconnected).toEqual([{ namespace: 'eip155', connectorId: 'walletConnect' }])
+  })
+
+  it('wallet accountsChanged with accounts updates the active address', async () => {
+    const { connection, connectors, account } = setup()
+    connectors.register(fakeConnector('io.metamask'))
+    await connection.connect('io.metamask')
+    connection.handleAccountsChanged('io.metamask', 'eip155', accountsOf(ADDRESS_B))
+    expect(account.get('eip155').address).toBe(ADDRESS_B)
+    expect(account.get('eip155').caipAddress).toBe(`eip155:1:${ADDRESS_B}`)
+  })
+
+  it('events from a connector that is not the active one are ignored', async () => {
+    const { connection, connectors, account, disconnected, network } = setup()
+    connectors.register(fakeConnector('io.metamask'))
+    await connection.connect('io.metamask')
+    connection.handleAccountsChanged('io.rabby', 'eip155', [])
+    connection.handleChainChanged('io.rabby', 'eip155', 'eip155:999')
+    await connection.handleDisconnected('io.rabby', 'eip155')
+    expect(account.isConnected()).toBe(true)
+    expect(disconnected).toEqual([])
+    expect(network.store.getSnapshot().unsupportedChainId).toBeUndefined()
+  })
+
+  it('SPEC §2 wallet chainChanged to an unknown chain sets unsupportedChainId (UnsupportedChain)', async () => {
+    const { connection, connectors, network } = setup()
+    connectors.register(fakeConnector('io.metamask'))
+    await connection.connect('io.metamask')
+    connection.handleChainChanged('io.metamask', 'eip155', 'eip155:999')
+    expect(network.store.getSnapshot().unsupportedChainId).toBe('eip155:999')
+    expect(network.activeNetwork?.caipNetworkId).toBe('eip155:1')
+  })
+
+  it('wallet chainChanged to a known chain makes it active and clears unsupportedChainId', async () => {
+    const { connection, connectors, network, account } = setup()
+    connectors.register(fakeConnector('io.metamask'))
+    await connection.connect('io.metamask')
+    connection.handleChainChanged('io.metamask', 'eip155', 'eip155:999')
+    connection.handleChainChanged('io.metamask', 'eip155', 'eip155:42161')
+    expect(network.store.getSnapshot().unsupportedChainId).toBeUndefined()
+    expect(network.activeNetwork?.caipNetworkId).toBe('eip155:42161')
+    expect(account.get('eip155').caipAddress).toBe(`eip155:42161:${ADDRESS_A}`)
+  })
+})

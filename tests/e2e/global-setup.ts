@@ -1,0 +1,19 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { buildDemoHost } from '../../demo/server.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    demoHostDist: string
+  }
+}
+
+/** Builds the demo host once per run (production build, served statically by each suite). */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'portico-e2e-host-'))
+  await buildDemoHost(dir)
+  project.provide('demoHostDist', dir)
+  return () => rmSync(dir, { recursive: true, force: true })
+}
