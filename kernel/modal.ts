@@ -14,7 +14,7 @@ import {
 } from './plugin/contract.ts'
 import { RpcRegistry, ViewRegistry } from './plugin/registries.ts'
 import { RouterStack } from './router/router-stack.ts'
-import { balanceCache, createLocalStorageAdapter, PorticoStorage, scope, type StorageAdapter } from './storage/index.ts'
+import { balanceCache, createLocalStorageAdapter, pluginStoragePrefix, PorticoStorage, scope, type StorageAdapter } from './storage/index.ts'
 import { BalanceController } from './state/balance.ts'
 import { AccountController } from './state/account.ts'
 import { ChainRegistry } from './state/chains.ts'
@@ -105,7 +105,7 @@ export function createModal(options: ModalOptions = {}): Modal {
       id: plugin.id,
       events,
       router,
-      storage: scope(adapter, `@portico/${plugin.id}/`),
+      storage: scope(adapter, pluginStoragePrefix(plugin.id)),
       registerView: (id, load, meta) => own.add(views.register(id, load, meta)),
       registerRpc: (method, handler) => own.add(rpc.register(method, handler)),
       provide: (token, factory) => {

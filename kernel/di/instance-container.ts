@@ -31,7 +31,12 @@ export class InstanceContainer implements Disposable {
     })
     return toDisposable(() => {
       this.withdrawn.add(token)
-      if (cached) disposeValue(cached.value)
+      if (cached) {
+        // Disposed here, so the container's own dispose must not dispose it a second time.
+        const i = this.created.indexOf(cached.value)
+        if (i >= 0) this.created.splice(i, 1)
+        disposeValue(cached.value)
+      }
       cached = undefined
     })
   }

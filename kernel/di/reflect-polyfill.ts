@@ -1,4 +1,4 @@
-import * as reflectMetadata from 'reflect-metadata'
+import * as reflectMetadata from 'reflect-metadata/lite'
 
 /**
  * tsyringe checks for Reflect.getMetadata when it is evaluated. The package declares `"sideEffects": false`, so a

@@ -1,5 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SNACKBAR_REPLACE_DELAY_MS, SnackbarController } from './snackbar.ts'
 
 beforeEach(() => {

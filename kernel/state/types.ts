@@ -53,6 +53,13 @@ export interface Connector {
   /** Restores a stored connection without prompting; undefined when access is gone. */
   reconnect?(request: { namespace: ChainNamespace; caipNetwork?: CaipNetwork }): Promise<ConnectResult | undefined>
   disconnect(): Promise<void>
+  /**
+   * Sends a wallet RPC request for a namespace. A method the wallet does not serve rejects with code 4200 (or
+   * -32601) so the chain plugin can fall back to the HTTP RPC (SPEC §5).
+   */
+  request?(args: { namespace: ChainNamespace; caipNetworkId: string; method: string; params?: readonly unknown[] | object }): Promise<unknown>
+  /** SPEC §4: moves the wallet to a network (asking it first; a pairing connection sets its default chain). */
+  switchNetwork?(network: CaipNetwork): Promise<void>
 }
 
 /** SPEC §3 Connection, kept per namespace. */

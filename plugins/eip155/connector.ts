@@ -36,6 +36,10 @@ export class InjectedConnector implements Connector {
     return this.session(accounts)
   }
 
+  request(args: { method: string; params?: readonly unknown[] | object }): Promise<unknown> {
+    return this.provider.request({ method: args.method, params: args.params })
+  }
+
   async disconnect(): Promise<void> {
     this.unsubscribe?.()
     this.unsubscribe = undefined

@@ -7,6 +7,7 @@ import {
   ProviderRpcError,
   type CaipNetwork,
   type ChainAdapter,
+  type Connector,
   type PluginContext,
 } from '../../kernel/index.ts'
 import { InjectedConnector } from './connector.ts'
@@ -69,16 +70,13 @@ export function eip155(options: Eip155Options = {}) {
     kind: 'chain',
     namespace: 'eip155',
     setup(ctx) {
-      const injected = (id: string) => {
-        const connector = ctx.get(KernelTokens.Connectors).get(id)
-        return connector instanceof InjectedConnector ? connector : undefined
-      }
+      const connectorOf = (id: string) => ctx.get(KernelTokens.Connectors).get(id)
       const adapter: ChainAdapter = {
         namespace: 'eip155',
         networks,
         async switchNetwork(network, connectorId) {
-          const connector = injected(connectorId)
-          if (!connector) return
+          const connector = connectorOf(connectorId)
+          if (!connector?.switchNetwork) return
           try {
             await connector.switchNetwork(network)
           } catch (error) {
@@ -96,7 +94,7 @@ export function eip155(options: Eip155Options = {}) {
         },
       }
       ctx.track(ctx.get(KernelTokens.Chains).register(adapter))
-      registerRpc(ctx, injected)
+      registerRpc(ctx, connectorOf)
       startDiscovery(ctx, options)
     },
   })
@@ -127,14 +125,20 @@ function startDiscovery(ctx: PluginContext, options: Eip155Options): void {
   ctx.track({ dispose: () => clearTimeout(timer) })
 }
 
-function registerRpc(ctx: PluginContext, injected: (id: string) => InjectedConnector | undefined): void {
+/** Signing and sending go to the namespace's active connector, whichever plugin provides it. */
+function registerRpc(ctx: PluginContext, connectorOf: (id: string) => Connector | undefined): void {
   const active = () => {
     const connectorId = ctx.get(KernelTokens.Connection).activeConnectorId('eip155')
-    const connector = connectorId ? injected(connectorId) : undefined
+    const connector = connectorId ? connectorOf(connectorId) : undefined
     const address = ctx.get(KernelTokens.Account).get('eip155').address
     const network = ctx.get(KernelTokens.Network).networkOf('eip155')
-    if (!connector || !address || !network) throw new ProviderRpcError(4100, 'Please connect a wallet first')
-    return { provider: connector.provider, address, network }
+    if (!connector?.request || !address || !network) throw new ProviderRpcError(4100, 'Please connect a wallet first')
+    const send = connector.request.bind(connector)
+    const provider = {
+      request: (args: { method: string; params?: readonly unknown[] | object }) =>
+        send({ namespace: 'eip155', caipNetworkId: network.caipNetworkId, method: args.method, params: args.params }),
+    }
+    return { provider, address, network }
   }
   ctx.registerRpc('eip155:personal_sign', async ({ message }) => {
     const { provider, address } = active()

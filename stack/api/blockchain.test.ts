@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPublicClient, createWalletClient, erc20Abi, erc721Abi, getAddress, http, parseEther, parseUnits, type Address } from 'viem'
+import { createPublicClient, createWalletClient, defineChain, erc20Abi, erc721Abi, getAddress, http, parseEther, parseUnits, type Address } from 'viem'
 import { startDevChains, type DevChains } from '../chain/index.ts'
 import { startApiServer, HISTORY_PAGE_SIZE, SEEDED_NAME, type ApiServer, type HistoryTransaction, type TokenBalance } from './index.ts'
 import { callApi, tempDataDir } from './api-test-client.ts'
@@ -63,9 +63,17 @@ afterAll(async () => {
 })
 
 const chain1 = () => dev.chains.find((c) => c.chainId === 31337)!
-const wallet = (from: Address) => createWalletClient({ account: from, transport: http(chain1().rpcUrl), chain: null })
+const wallet = (from: Address) =>
+  createWalletClient({
+    account: from,
+    transport: http(chain1().rpcUrl),
+    chain: defineChain({ id: 31337, name: 'Portico Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain1().rpcUrl] } } }),
+  })
 const contracts = () => dev.deployment.chains[31337]!.contracts
 const account = (i: number): Address => dev.deployment.accounts[i]!
+/** Waits for the receipt: anvil may answer eth_sendTransaction before the block is visible to eth_blockNumber. */
+const mined = async (hash: Promise<`0x${string}`>) =>
+  createPublicClient({ transport: http(chain1().rpcUrl) }).waitForTransactionReceipt({ hash: await hash, pollingInterval: 20 })
 
 describe('SPEC §7 blockchain API: supported chains and identity', () => {
   it('GET /v1/supported-chains lists the dev chains', async () => {
@@ -145,12 +153,10 @@ describe('SPEC §7 GET /v1/account/{address}/history', () => {
   it('indexes native, ERC-20 and ERC-721 transfers and lists them newest first', async () => {
     const [sender, receiver] = [account(1), account(7)]
     const { usdc6, nft } = contracts()
-    const publicClient = createPublicClient({ transport: http(chain1().rpcUrl) })
-    const send = async (hash: Promise<`0x${string}`>) => publicClient.waitForTransactionReceipt({ hash: await hash, pollingInterval: 20 })
-    const eth = await send(wallet(sender).sendTransaction({ to: receiver, value: parseEther('0.5') }))
-    const usdc = await send(wallet(sender).writeContract({ address: usdc6, abi: erc20Abi, functionName: 'transfer', args: [receiver, parseUnits('12.5', 6)] }))
-    const punk = await send(wallet(sender).writeContract({ address: nft, abi: erc721Abi, functionName: 'transferFrom', args: [sender, receiver, 4n] }))
-    const back = await send(wallet(receiver).sendTransaction({ to: sender, value: parseEther('0.1') }))
+    const eth = await mined(wallet(sender).sendTransaction({ to: receiver, value: parseEther('0.5') }))
+    const usdc = await mined(wallet(sender).writeContract({ address: usdc6, abi: erc20Abi, functionName: 'transfer', args: [receiver, parseUnits('12.5', 6)] }))
+    const punk = await mined(wallet(sender).writeContract({ address: nft, abi: erc721Abi, functionName: 'transferFrom', args: [sender, receiver, 4n] }))
+    const back = await mined(wallet(receiver).sendTransaction({ to: sender, value: parseEther('0.1') }))
     await api.indexNow()
 
     const r = await callApi<History>(api.url, `/v1/account/${receiver}/history`, { query: { chainId: 'eip155:31337' } })
@@ -197,7 +203,7 @@ describe('SPEC §7 GET /v1/account/{address}/history', () => {
   it(`pages by ${HISTORY_PAGE_SIZE} with an opaque cursor, newest first`, async () => {
     const [sender, receiver] = [account(4), account(5)]
     const hashes: string[] = []
-    for (let i = 1; i <= 23; i++) hashes.push(await wallet(sender).sendTransaction({ to: receiver, value: BigInt(i) * 1_000_000_000n }))
+    for (let i = 1; i <= 23; i++) hashes.push((await mined(wallet(sender).sendTransaction({ to: receiver, value: BigInt(i) * 1_000_000_000n }))).transactionHash)
     await api.indexNow()
 
     const first = await callApi<History>(api.url, `/v1/account/${receiver}/history`, { query: { chainId: 'eip155:31337' } })
@@ -230,12 +236,12 @@ describe('SPEC §7 GET /v1/account/{address}/history', () => {
     const snapshot = (await client.request({ method: 'evm_snapshot' as never })) as `0x${string}`
     const before = await callApi<History>(api.url, `/v1/account/${account(6)}/history`, { query: { chainId: 'eip155:31337' } })
     expect(before.body.data).toHaveLength(0)
-    await wallet(account(2)).sendTransaction({ to: account(6), value: 1n })
+    await mined(wallet(account(2)).sendTransaction({ to: account(6), value: 1n }))
     await api.indexNow()
     expect((await callApi<History>(api.url, `/v1/account/${account(6)}/history`, { query: { chainId: 'eip155:31337' } })).body.data).toHaveLength(1)
     // Revert and mine a different block at the same height: the stored hash no longer matches.
     await client.request({ method: 'evm_revert' as never, params: [snapshot] as never })
-    await wallet(account(3)).sendTransaction({ to: account(8), value: 2n })
+    await mined(wallet(account(3)).sendTransaction({ to: account(8), value: 2n }))
     await api.indexNow()
     expect((await callApi<History>(api.url, `/v1/account/${account(6)}/history`, { query: { chainId: 'eip155:31337' } })).body.data).toHaveLength(0)
     expect((await callApi<History>(api.url, `/v1/account/${account(8)}/history`, { query: { chainId: 'eip155:31337' } })).body.data).toHaveLength(1)

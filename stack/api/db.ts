@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 
 export type ApiDb = PGlite
@@ -97,18 +98,62 @@ const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
   },
 ]
 
-/** Opens (or creates) the database in `dataDir` and brings its schema up to date. */
-export async function openApiDb(dataDir: string): Promise<ApiDb> {
+const LOCK_FILE = 'portico-api.lock'
+
+/**
+ * Two PGlite instances on one directory corrupt it (each is the whole database server), so a data directory is
+ * locked by the process using it. A lock left by a process that no longer runs is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = join(dataDir, LOCK_FILE)
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx')
+      writeSync(fd, String(process.pid))
+      closeSync(fd)
+      return () => rmSync(file, { force: true })
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+      const pid = Number(readFileSync(file, 'utf8'))
+      let alive = false
+      try {
+        if (Number.isInteger(pid) && pid > 0) alive = process.kill(pid, 0)
+      } catch {
+        alive = false
+      }
+      // The same process may hold it: a second server in one test process is as harmful as in another.
+      if (alive) throw new Error(`data directory ${dataDir} is in use by process ${pid}; stop that server or pick another --data-dir`)
+      rmSync(file, { force: true })
+    }
+  }
+  throw new Error(`could not lock data directory ${dataDir}`)
+}
+
+/** Opens (or creates) the database in `dataDir`, locked for this server, and brings its schema up to date. */
+export async function openApiDb(dataDir: string): Promise<{ db: ApiDb; close(): Promise<void> }> {
   mkdirSync(dataDir, { recursive: true })
-  const db = new PGlite(dataDir)
-  await db.waitReady
+  const unlock = lockDataDir(dataDir)
+  let db: ApiDb | undefined
   try {
+    db = new PGlite(dataDir)
+    await db.waitReady
     await migrate(db)
   } catch (err) {
-    await db.close()
+    await db?.close().catch(() => undefined)
+    unlock()
     throw err
   }
-  return db
+  const opened = db
+  return {
+    db: opened,
+    close: async () => {
+      try {
+        await opened.close()
+      } finally {
+        unlock()
+      }
+    },
+  }
 }
 
 async function migrate(db: ApiDb): Promise<void> {

@@ -64,7 +64,7 @@ export type ApiServer = {
  */
 export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer> {
   const log = opts.log ?? (() => undefined)
-  const db = await openApiDb(opts.dataDir)
+  const { db, close: closeDb } = await openApiDb(opts.dataDir)
   const chains = buildChainRuntimes(opts.chains, opts.deployment)
   let baseUrl = ''
   let indexer: ChainIndexer | undefined
@@ -107,7 +107,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     if (chains.length) indexer.start(opts.indexIntervalMs ?? 1000)
   } catch (err) {
     await app.close().catch(() => undefined)
-    await db.close().catch(() => undefined)
+    await closeDb().catch(() => undefined)
     throw err
   }
 
@@ -121,7 +121,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       stopping ??= (async () => {
         await activeIndexer.stop()
         await app.close()
-        await db.close()
+        await closeDb()
       })()
       return stopping
     },

@@ -52,4 +52,13 @@ describe('SPEC §7 analytics and the data directory', () => {
     const r = await callApi(server.url, '/e', { json: event(5, 'SET_PREFERRED_ACCOUNT_TYPE') })
     expect(r.body.id).toBe(5)
   })
+
+  it('refuses a second server on a data directory in use, and frees it on stop', async () => {
+    await expect(startApiServer({ dataDir: data.dir })).rejects.toThrow(/in use by process/)
+    // The running server is unaffected.
+    expect((await callApi(server!.url, '/e')).body.count).toBe(5)
+    await server!.stop()
+    server = await startApiServer({ dataDir: data.dir })
+    expect((await callApi(server.url, '/e')).body.count).toBe(5)
+  })
 })

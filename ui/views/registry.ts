@@ -2,13 +2,15 @@ import { KernelTokens, type Modal, type RouteEntry, type ViewId, type ViewLoader
 import { strings } from '../theme/i18n.ts'
 
 /** The core views of SPEC §2 served by the React package itself, loaded lazily. */
+const core = () => import('./core-views.ts')
+
 export const coreViewLoaders: Record<string, ViewLoader<ViewId>> = {
-  Connect: () => import('./Connect.tsx'),
-  ConnectingExternal: () => import('./ConnectingExternal.tsx') as never,
-  Account: () => import('./Account.tsx'),
-  SwitchNetwork: () => import('./SwitchNetwork.tsx'),
-  UnsupportedChain: () => import('./UnsupportedChain.tsx'),
-  ProfileWallets: () => import('./ProfileWallets.tsx'),
+  Connect: () => core().then((m) => ({ default: m.Connect })),
+  ConnectingExternal: () => core().then((m) => ({ default: m.ConnectingExternal as never })),
+  Account: () => core().then((m) => ({ default: m.Account })),
+  SwitchNetwork: () => core().then((m) => ({ default: m.SwitchNetwork })),
+  UnsupportedChain: () => core().then((m) => ({ default: m.UnsupportedChain })),
+  ProfileWallets: () => core().then((m) => ({ default: m.ProfileWallets })),
 }
 
 const coreTitles: Record<string, string> = {

@@ -1,0 +1,32 @@
+/**
+ * `npm run bench:check`: builds the bench hosts for production and fails when a budget is exceeded.
+ * Budgets: kernel + React bindings add at most 25 KB gzip over React (foundation issue); the reference host's
+ * initial JS+CSS is at most 110 KB gzip including React, with no solana, polkadot, cosmos, bitcoin or
+ * WalletConnect code in its output (EVM issue).
+ */
+import { buildHost, forbiddenCode, kb } from './build-hosts.ts'
+
+export const BUDGETS = { kernelOverReact: 25 * 1024, referenceInitial: 110 * 1024 }
+
+const react = await buildHost('react-only')
+const kernel = await buildHost('kernel-only')
+const reference = await buildHost('reference')
+
+const failures: string[] = []
+const overReact = kernel.openPathGzip - react.initialGzip
+console.log(
+  `kernel + React bindings over React: ${kb(overReact)} KB gzip to open the modal (initial ${kb(kernel.initialGzip - react.initialGzip)} KB + first view), ` +
+    `all JS incl. every lazy view ${kb(kernel.allJsGzip - react.allJsGzip)} KB (budget ${kb(BUDGETS.kernelOverReact)} KB on the open path)`,
+)
+if (overReact > BUDGETS.kernelOverReact) failures.push(`kernel + React bindings add ${kb(overReact)} KB gzip over React`)
+console.log(`reference host initial JS+CSS: ${kb(reference.initialGzip)} KB gzip (budget ${kb(BUDGETS.referenceInitial)} KB); all JS ${kb(reference.allJsGzip)} KB`)
+if (reference.initialGzip > BUDGETS.referenceInitial) failures.push(`reference host initial ${kb(reference.initialGzip)} KB gzip`)
+const forbidden = forbiddenCode(reference)
+if (forbidden.length) failures.push(`forbidden code in the reference host: ${forbidden.join(', ')}`)
+else console.log('reference host: no solana, polkadot, cosmos, bitcoin or WalletConnect code')
+
+if (failures.length) {
+  console.error(`\nbudget check FAILED:\n- ${failures.join('\n- ')}`)
+  process.exit(1)
+}
+console.log('\nbudget check passed')
