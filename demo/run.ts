@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_DEPLOYMENT_FILE, startDevChains } from '../stack/chain/index.ts'
-import { startDemoHost } from './server.ts'
+import { startDemoHost, startDemoWallet } from './server.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const stops: Array<() => Promise<void>> = []
@@ -16,6 +16,17 @@ async function main(): Promise<void> {
   for (const c of chains.chains) console.log(`chain ready ${c.rpcUrl} ${c.chainId}`)
 
   const extra = await startOptionalServices(chains)
+  // The WalletKit demo wallet needs the relay; the host lists it (webapp_link) when it runs.
+  if (extra.config.relayUrl) {
+    const wallet = await startDemoWallet({
+      mode: 'dev',
+      port: 5174,
+      config: { projectId: 'portico-demo', chains: chains.chains, ...extra.config },
+    })
+    stops.push(wallet.stop)
+    extra.config.walletUrl = wallet.url
+    extra.lines.push(`demo wallet ${wallet.url}`)
+  }
   const host = await startDemoHost({
     mode: 'dev',
     port: 5173,

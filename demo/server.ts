@@ -9,15 +9,16 @@ import { decoratorOxc, porticoAliases } from './aliases.ts'
 import type { StackConfig } from './host/config.ts'
 
 const hostRoot = fileURLToPath(new URL('./host/', import.meta.url))
+const walletRoot = fileURLToPath(new URL('./wallet/', import.meta.url))
 
 export interface DemoHost {
   url: string
   stop(): Promise<void>
 }
 
-function viteConfig(outDir?: string): InlineConfig {
+function viteConfig(root: string, outDir?: string): InlineConfig {
   return {
-    root: hostRoot,
+    root,
     configFile: false,
     logLevel: 'warn',
     plugins: [react()],
@@ -33,17 +34,38 @@ function configScript(config: StackConfig): string {
 
 /** Builds the demo host for production into `outDir`. */
 export async function buildDemoHost(outDir: string): Promise<void> {
-  await build(viteConfig(outDir))
+  await build(viteConfig(hostRoot, outDir))
+}
+
+/** Builds the demo wallet (demo/wallet, WalletKit) for production into `outDir`. */
+export async function buildDemoWallet(outDir: string): Promise<void> {
+  await build(viteConfig(walletRoot, outDir))
+}
+
+export interface DemoAppOptions {
+  config: StackConfig
+  port?: number
+  mode: 'dev' | 'static'
+  distDir?: string
+}
+
+/** Serves the demo wallet like the demo host (same /stack-config.js; it reads relayUrl and the chains). */
+export function startDemoWallet(opts: DemoAppOptions): Promise<DemoHost> {
+  return startDemoApp(walletRoot, opts, buildDemoWallet)
 }
 
 /**
  * Serves the demo host on 127.0.0.1: `dev` runs Vite's dev server; `static` serves a production build (the e2e
  * tests use it: no dependency re-optimisation reloads mid-test). /stack-config.js tells the page about the stack.
  */
-export async function startDemoHost(opts: { config: StackConfig; port?: number; mode: 'dev' | 'static'; distDir?: string }): Promise<DemoHost> {
+export function startDemoHost(opts: DemoAppOptions): Promise<DemoHost> {
+  return startDemoApp(hostRoot, opts, buildDemoHost)
+}
+
+async function startDemoApp(root: string, opts: DemoAppOptions, buildApp: (outDir: string) => Promise<void>): Promise<DemoHost> {
   if (opts.mode === 'dev') {
     const vite = await createViteServer({
-      ...viteConfig(),
+      ...viteConfig(root),
       server: { host: '127.0.0.1', port: opts.port ?? 5173, strictPort: opts.port !== undefined },
       plugins: [
         react(),
@@ -62,8 +84,8 @@ export async function startDemoHost(opts: { config: StackConfig; port?: number; 
     const address = vite.httpServer?.address() as AddressInfo
     return { url: `http://127.0.0.1:${address.port}/`, stop: () => vite.close() }
   }
-  const distDir = opts.distDir ?? join(hostRoot, '.data/dist')
-  if (!existsSync(join(distDir, 'index.html'))) await buildDemoHost(distDir)
+  const distDir = opts.distDir ?? join(root, '.data/dist')
+  if (!existsSync(join(distDir, 'index.html'))) await buildApp(distDir)
   const server = serveStatic(distDir, { '/stack-config.js': () => configScript(opts.config) })
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo

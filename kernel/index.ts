@@ -46,4 +46,40 @@ export * from './caip/index.ts'
 export * from './errors/index.ts'
 export * from './format/index.ts'
 export * from './net/index.ts'
+export * from './net/clients/index.ts'
+export { AnalyticsController, type AnalyticsControllerDeps } from './state/analytics.ts'
+export { IdentityController, type IdentityCache, type IdentityControllerDeps } from './state/identity.ts'
+export {
+  TokenBalanceController,
+  NetworkSupport,
+  BALANCE_RETRY_GAP_MS,
+  isTokenBalanceList,
+  parseWalletAssets,
+  supportsAssetDiscovery,
+  tokenBalanceCacheKey,
+  type TokenBalanceCache,
+  type TokenBalanceControllerDeps,
+  type TokenBalanceState,
+} from './state/token-balance.ts'
+export {
+  TransactionsController,
+  groupTransactionsByMonth,
+  isSpamTransaction,
+  keepShownTransactions,
+  ownedNfts,
+  type OwnedNft,
+  type TransactionMonth,
+  type TransactionsControllerDeps,
+  type TransactionsState,
+} from './state/transactions.ts'
+export {
+  WalletsController,
+  WalletPaging,
+  MOBILE_LINK_EXCEPTIONS,
+  filterMobileWallets,
+  filterUniversalProviderWallets,
+  filterWalletsByNamespaces,
+  type WalletsControllerDeps,
+  type WalletsState,
+} from './state/wallets.ts'
 export * from './storage/index.ts'

@@ -25,6 +25,7 @@ import { NetworkController } from './state/network.ts'
 import { detectMobile, OptionsController, type ModalOptions } from './state/options.ts'
 import { SnackbarController } from './state/snackbar.ts'
 import { ThemeController } from './state/theme.ts'
+import { provideAccountData } from './state/account-data.ts'
 import { KernelTokens } from './tokens.ts'
 
 /** One modal instance. */
@@ -95,6 +96,9 @@ export function createModal(options: ModalOptions = {}): Modal {
   }))
   container.provide(KernelTokens.Snackbar, () => new SnackbarController())
   container.provide(KernelTokens.Theme, () => new ThemeController({ themeMode: options.themeMode, themeVariables: options.themeVariables }))
+  disposables.add(provideAccountData(container, {
+    events, options: optionsController, storage, chains, connection: () => connection, isMobile: options.isMobile ?? detectMobile,
+  }))
 
   let settingUp = true
   const contexts = plugins.map((plugin) => makeContext(plugin))

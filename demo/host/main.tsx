@@ -1,6 +1,8 @@
+import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createModal } from 'portico'
 import { eip155 } from 'portico/plugins/eip155'
+import { walletConnect } from 'portico/plugins/walletconnect'
 import { Modal, PorticoProvider, useAccount, useModal, useNetwork } from 'portico/react'
 import { installDevWallet } from 'portico/testing'
 import { stackConfig } from './config.ts'
@@ -27,7 +29,20 @@ if (query.get('wallet') !== 'none') {
 const modal = createModal({
   projectId: stack.projectId,
   metadata: { name: 'Portico demo', url: location.origin },
-  plugins: [eip155({ networks: chains, builtinNetworks: false })],
+  plugins: [
+    eip155({ networks: chains, builtinNetworks: false }),
+    // WalletConnect over the stack relay, its Verify API on the relay too; the demo wallet is listed as a custom wallet.
+    ...(stack.relayUrl
+      ? [
+          walletConnect({
+            projectId: stack.projectId,
+            relayUrl: stack.relayUrl,
+            verify: 'local' as const,
+            customWallets: stack.walletUrl ? [{ id: 'portico-demo-wallet', name: 'Portico Demo Wallet', webapp_link: stack.walletUrl }] : [],
+          }),
+        ]
+      : []),
+  ],
   defaultNetwork: `eip155:${chains[0]?.id ?? 1}`,
   themeMode: query.get('theme') === 'dark' ? 'dark' : 'light',
   endpoints: stack.apiUrl ? { registry: stack.apiUrl, blockchainApi: stack.apiUrl, analytics: stack.apiUrl } : undefined,
@@ -47,8 +62,30 @@ function App() {
       <p aria-live="polite">
         {account.isConnected ? `Connected ${account.address} on ${caipNetwork?.name ?? 'an unknown network'}` : 'Not connected'}
       </p>
+      {account.isConnected && <SignMessage />}
       <Modal />
     </main>
+  )
+}
+
+/** Asks the connected wallet for a personal_sign signature and shows it (the WalletConnect e2e test uses it). */
+function SignMessage() {
+  const [result, setResult] = useState<{ signature?: string; error?: string }>({})
+  const sign = () => {
+    setResult({})
+    modal.request('eip155:personal_sign', { message: 'Hello from Portico' }).then(
+      (signature) => setResult({ signature }),
+      (error: unknown) => setResult({ error: error instanceof Error ? error.message : String(error) }),
+    )
+  }
+  return (
+    <section>
+      <button type="button" onClick={sign}>
+        Sign message
+      </button>
+      {result.signature && <output aria-label="Signature">{result.signature}</output>}
+      {result.error && <p role="alert">{result.error}</p>}
+    </section>
   )
 }
 

@@ -146,7 +146,9 @@ function AnimatedHeight({ children }: { children: ReactNode }) {
   }, [])
   return (
     <div className="portico-dialog-body" style={height === undefined ? undefined : { height }}>
-      <div ref={inner}>{children}</div>
+      <div ref={inner} className="portico-dialog-content">
+        {children}
+      </div>
     </div>
   )
 }

@@ -64,6 +64,12 @@ export interface PorticoStrings {
   balance: string
   somethingWentWrong: string
   whatIsAWallet: string
+  walletConnectQrLabel: string
+  openWallet: string
+  openWalletDesktop: string
+  openWalletMobile: string
+  pairingFailed: string
+  retryIn: string
 }
 
 /** The English strings. */
@@ -129,6 +135,12 @@ export const strings: PorticoStrings = {
   balance: 'Balance',
   somethingWentWrong: 'Something went wrong',
   whatIsAWallet: 'What is a wallet?',
+  walletConnectQrLabel: 'WalletConnect QR code',
+  openWallet: 'Open {name}',
+  openWalletDesktop: 'Open {name} desktop app',
+  openWalletMobile: 'Open {name} mobile app',
+  pairingFailed: 'Connection failed',
+  retryIn: 'Retry in {seconds} s',
 }
 
 /**

@@ -15,7 +15,8 @@ const shell = `
 .portico-overlay{position:fixed;inset:0;z-index:var(--portico-z-index);display:flex;align-items:center;justify-content:center;padding:8px;background:var(--portico-overlay);animation:portico-fade-in var(--portico-duration-view) ease-out}
 .portico-dialog{position:relative;width:var(--portico-modal-width);max-width:calc(100vw - 16px);max-height:calc(100vh - 16px);display:flex;flex-direction:column;overflow:hidden;background:var(--portico-bg);color:var(--portico-fg);border:1px solid var(--portico-border);border-radius:calc(var(--portico-border-radius) * 2);box-shadow:var(--portico-shadow);transition:height ${ANIMATION_MS.modalHeight}ms ease-out}
 @media (max-width:430px){.portico-overlay{align-items:flex-end;padding:0}.portico-dialog{max-width:100vw;width:100vw;border-bottom-left-radius:0;border-bottom-right-radius:0}}
-.portico-dialog-body{overflow-y:auto;padding:0 var(--portico-space-4) var(--portico-space-4)}
+.portico-dialog-body{overflow-y:auto}
+.portico-dialog-content{padding:0 var(--portico-space-4) var(--portico-space-4)}
 .portico-header{display:grid;grid-template-columns:40px 1fr 40px;align-items:center;gap:var(--portico-space-2);padding:var(--portico-space-3) var(--portico-space-3)}
 .portico-header-title{margin:0;text-align:center;font-size:var(--portico-font-size-lg);font-weight:var(--portico-font-weight-bold);overflow:hidden;text-overflow:ellipsis;white-space:nowrap;animation:portico-fade-in ${ANIMATION_MS.headerText}ms ease-out;transition:opacity ${ANIMATION_MS.headerText}ms ease-out}
 .portico-header-slot{display:flex;justify-content:center}

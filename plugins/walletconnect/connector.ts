@@ -1,0 +1,334 @@
+import {
+  ErrorText,
+  failedToSwitchChain,
+  namespaceNotConfigured,
+  ProviderRpcError,
+  WalletErrorCode,
+  type CaipNetwork,
+  type ChainNamespace,
+  type Connector,
+  type ConnectResult,
+  type ScopedStorage,
+} from '../../kernel/index.ts'
+import {
+  addressesFromEvent,
+  approvedChains,
+  chainFromEvent,
+  proposalNamespaces,
+  sessionAccounts,
+  type ProposalNamespace,
+  type SessionNamespace,
+} from './namespaces.ts'
+import { PairingController, type Clock } from './pairing.ts'
+
+/** A session as the connector reads it (sign-client's SessionTypes.Struct, structurally). */
+export interface WcSession {
+  topic: string
+  namespaces: Record<string, SessionNamespace>
+  peer?: { metadata?: { name?: string; icons?: string[] } }
+}
+
+/**
+ * The part of `@walletconnect/sign-client` the connector uses. The real client is loaded lazily and seen through
+ * this shape, which also lets unit tests hand in a fake.
+ */
+export interface SignClientLike {
+  core: { verify: unknown; relayer?: { transportClose?(): Promise<void> }; heartbeat?: { stop?(): void } }
+  session: { getAll(): WcSession[] }
+  connect(params: { optionalNamespaces: Record<string, ProposalNamespace> }): Promise<{ uri?: string; approval(): Promise<WcSession> }>
+  request<T = unknown>(params: { topic: string; chainId: string; request: { method: string; params: unknown } }): Promise<T>
+  disconnect(params: { topic: string; reason: { code: number; message: string } }): Promise<void>
+  on(event: string, listener: (arg: never) => void): unknown
+  off(event: string, listener: (arg: never) => void): unknown
+}
+
+/** What the connector needs from the modal, as functions so nothing is resolved before use. */
+export interface WalletConnectConnectorDeps {
+  /** Creates the sign client: the first call imports sign-client (the lazy, heavy part). */
+  createClient(): Promise<SignClientLike>
+  storage: ScopedStorage
+  /** Requested networks per namespace (CAIP-2 ids), from the chain adapters. */
+  networks(): ReadonlyMap<ChainNamespace, readonly string[]>
+  /** The kernel's reactions to wallet events. */
+  handleAccountsChanged(namespace: ChainNamespace, accounts: ConnectResult['accounts']): void
+  handleChainChanged(namespace: ChainNamespace, caipNetworkId: string): void
+  handleDisconnected(namespace: ChainNamespace): void
+  /** The pairing URI and its expiry (ConnectionController.setWcUri), and the pairing error flag. */
+  setWcUri(uri: string | undefined, expiry?: number): void
+  setWcError(error: boolean): void
+  clock?: Clock
+}
+
+/** Storage key (scoped to the plugin) of the session restored after a reload. */
+export const SESSION_STORAGE_KEY = 'session'
+/** The SDK's USER_DISCONNECTED reason (getSdkError('USER_DISCONNECTED')), sent when the user disconnects. */
+export const USER_DISCONNECTED_REASON = { code: 6000, message: 'User disconnected.' } as const
+
+type SessionEventArgs = { topic: string; params: { event: { name: string; data: unknown }; chainId: string } }
+type SessionUpdateArgs = { topic: string; params: { namespaces: Record<string, SessionNamespace> } }
+
+/**
+ * SPEC §3 MULTI_CHAIN connector over the WalletConnect pairing protocol (SPEC §4 pairing session): pair, approve,
+ * connected, session update, session delete. sign-client is created on first use only.
+ */
+export class WalletConnectConnector implements Connector {
+  readonly id = 'walletConnect'
+  readonly name = 'WalletConnect'
+  readonly type = 'MULTI_CHAIN' as const
+  readonly imageId = 'walletconnect'
+  readonly pairing: PairingController<WcSession>
+  private clientPromise: Promise<SignClientLike> | undefined
+  private client: SignClientLike | undefined
+  private session: WcSession | undefined
+  /** SPEC §4 "a pairing connection sets the default chain": the chain requests go to, per namespace. */
+  private readonly defaultChains = new Map<string, string>()
+  private readonly unlisten: Array<() => void> = []
+  private disposed = false
+
+  constructor(private readonly deps: WalletConnectConnectorDeps) {
+    this.pairing = new PairingController<WcSession>({
+      clock: deps.clock,
+      generate: async () => {
+        const client = await this.signClient()
+        const { uri, approval } = await client.connect({ optionalNamespaces: proposalNamespaces(this.deps.networks()) })
+        if (!uri) throw new Error(ErrorText.SIGN_CLIENT_NOT_INITIALIZED)
+        return { uri, approval }
+      },
+    })
+    const sync = () => {
+      const s = this.pairing.state
+      if (s.status === 'ready') deps.setWcUri(s.uri, s.expiry)
+      else if (s.status !== 'generating') deps.setWcUri(undefined)
+      deps.setWcError(s.status === 'error')
+    }
+    this.unlisten.push(this.pairing.store.subscribe(sync))
+  }
+
+  /** The namespace of the first chain adapter (eip155 when there is none, the SPEC §1 default). */
+  get chain(): ChainNamespace {
+    return this.chains[0] ?? 'eip155'
+  }
+
+  get chains(): ChainNamespace[] {
+    return [...this.deps.networks().keys()]
+  }
+
+  /** The approved session, if any. */
+  get currentSession(): WcSession | undefined {
+    return this.session
+  }
+
+  /** True when a session was stored before a reload (no sign-client import needed to know). */
+  hasStoredSession(): boolean {
+    return this.deps.storage.getItem(SESSION_STORAGE_KEY) !== null
+  }
+
+  /** The sign client, created once; the first call imports sign-client. */
+  signClient(): Promise<SignClientLike> {
+    if (!this.clientPromise) {
+      this.clientPromise = this.deps.createClient().then((client) => {
+        this.attach(client)
+        return client
+      })
+      this.clientPromise.catch(() => {
+        this.clientPromise = undefined
+      })
+    }
+    return this.clientPromise
+  }
+
+  /** SPEC §4 pair → approve → connected: shows a URI (kept fresh) and resolves when the wallet approves. */
+  async connect(request: { namespace: ChainNamespace; caipNetwork?: CaipNetwork }): Promise<ConnectResult> {
+    const session = await this.pairing.pair()
+    this.adopt(session)
+    return this.resultFor(session, request.namespace, request.caipNetwork)
+  }
+
+  /** Restores the session stored before a reload, without prompting; undefined when it is gone. */
+  async reconnect(request: { namespace: ChainNamespace; caipNetwork?: CaipNetwork }): Promise<ConnectResult | undefined> {
+    const session = await this.restore()
+    if (!session?.namespaces[request.namespace]) return undefined
+    return this.resultFor(session, request.namespace, request.caipNetwork)
+  }
+
+  /** Loads sign-client and finds the stored session; cleans the flag when the client no longer has it. */
+  async restore(): Promise<WcSession | undefined> {
+    if (this.session) return this.session
+    const stored = this.storedTopic()
+    if (!stored) return undefined
+    const client = await this.signClient()
+    const session = client.session.getAll().find((s) => s.topic === stored)
+    if (!session) {
+      this.deps.storage.removeItem(SESSION_STORAGE_KEY)
+      return undefined
+    }
+    this.session = session
+    return session
+  }
+
+  /** Ends the session with the user-disconnected reason; storage is cleaned even when the wallet is unreachable. */
+  async disconnect(): Promise<void> {
+    const session = this.session
+    this.forgetSession()
+    if (!session || !this.client) return
+    await this.client.disconnect({ topic: session.topic, reason: USER_DISCONNECTED_REASON })
+  }
+
+  /**
+   * Sends a request to the wallet on the session's chain for `caipNetworkId` (or the default chain). A method the
+   * wallet did not approve rejects with 4200 so the chain plugin answers it from the HTTP RPC (SPEC §5).
+   */
+  async request(args: { namespace: ChainNamespace; caipNetworkId: string; method: string; params?: readonly unknown[] | object }): Promise<unknown> {
+    const { client, session } = this.active()
+    const ns = session.namespaces[args.namespace]
+    if (!ns) throw new ProviderRpcError(WalletErrorCode.UNSUPPORTED_METHOD, namespaceNotConfigured(args.namespace))
+    if (!ns.methods.includes(args.method)) throw new ProviderRpcError(WalletErrorCode.UNSUPPORTED_METHOD, ErrorText.RPC_CALL_NOT_ALLOWED)
+    const chainId = this.chainFor(args.namespace, ns, args.caipNetworkId)
+    try {
+      return await client.request({ topic: session.topic, chainId, request: { method: args.method, params: args.params ?? [] } })
+    } catch (error) {
+      throw toProviderError(error)
+    }
+  }
+
+  /**
+   * SPEC §4: a pairing connection sets the default chain. An approved chain just becomes the default; otherwise
+   * the wallet is asked (wallet_switchEthereumChain) when it approved that method, else "Failed to switch to chain".
+   */
+  async switchNetwork(network: CaipNetwork): Promise<void> {
+    const { client, session } = this.active()
+    const namespace = network.chainNamespace
+    const ns = session.namespaces[namespace]
+    if (approvedChains(ns).includes(network.caipNetworkId)) {
+      this.defaultChains.set(namespace, network.caipNetworkId)
+      return
+    }
+    if (!ns || namespace !== 'eip155' || !ns.methods.includes('wallet_switchEthereumChain')) {
+      throw new Error(failedToSwitchChain(network.caipNetworkId))
+    }
+    const from = this.chainFor(namespace, ns, undefined)
+    try {
+      await client.request({
+        topic: session.topic,
+        chainId: from,
+        request: { method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${Number(network.id).toString(16)}` }] },
+      })
+    } catch (error) {
+      throw toProviderError(error)
+    }
+    this.defaultChains.set(namespace, network.caipNetworkId)
+  }
+
+  /** Removes listeners, stops the pairing and closes the relay socket (the session stays stored for a reload). */
+  dispose(): void {
+    if (this.disposed) return
+    this.disposed = true
+    this.pairing.cancel()
+    for (const off of this.unlisten.splice(0)) off()
+    const core = this.client?.core
+    void core?.relayer?.transportClose?.().catch(() => undefined)
+    core?.heartbeat?.stop?.()
+  }
+
+  private active(): { client: SignClientLike; session: WcSession } {
+    if (!this.client) throw new Error(ErrorText.SIGN_CLIENT_NOT_INITIALIZED)
+    if (!this.session) throw new Error(ErrorText.CALL_CONNECT_BEFORE_REQUEST)
+    return { client: this.client, session: this.session }
+  }
+
+  /** The requested network when approved, else the recorded default, else the first approved chain. */
+  private chainFor(namespace: string, ns: SessionNamespace, caipNetworkId: string | undefined): string {
+    const approved = approvedChains(ns)
+    if (caipNetworkId && approved.includes(caipNetworkId)) return caipNetworkId
+    const preferred = this.defaultChains.get(namespace)
+    if (preferred && approved.includes(preferred)) return preferred
+    const first = approved[0]
+    if (!first) throw new Error(ErrorText.CHAIN_ID_NOT_FOUND)
+    return first
+  }
+
+  private resultFor(session: WcSession, namespace: ChainNamespace, caipNetwork: CaipNetwork | undefined): ConnectResult {
+    const ns = session.namespaces[namespace]
+    if (!ns) throw new Error(namespaceNotConfigured(namespace))
+    const approved = approvedChains(ns)
+    const caipNetworkId = caipNetwork && approved.includes(caipNetwork.caipNetworkId) ? caipNetwork.caipNetworkId : approved[0]
+    if (!caipNetworkId) throw new Error(ErrorText.CHAIN_ID_NOT_FOUND)
+    this.defaultChains.set(namespace, caipNetworkId)
+    return { accounts: sessionAccounts(namespace, ns), caipNetworkId: caipNetworkId as ConnectResult['caipNetworkId'] }
+  }
+
+  private adopt(session: WcSession): void {
+    this.session = session
+    this.deps.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ topic: session.topic }))
+  }
+
+  private storedTopic(): string | undefined {
+    const raw = this.deps.storage.getItem(SESSION_STORAGE_KEY)
+    if (!raw) return undefined
+    try {
+      const topic = (JSON.parse(raw) as { topic?: unknown }).topic
+      return typeof topic === 'string' ? topic : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  private forgetSession(): void {
+    this.session = undefined
+    this.defaultChains.clear()
+    this.deps.storage.removeItem(SESSION_STORAGE_KEY)
+  }
+
+  private attach(client: SignClientLike): void {
+    this.client = client
+    const on = <A>(event: string, listener: (arg: A) => void) => {
+      client.on(event, listener as (arg: never) => void)
+      this.unlisten.push(() => client.off(event, listener as (arg: never) => void))
+    }
+    const ended = ({ topic }: { topic: string }) => {
+      const session = this.session
+      if (!session || session.topic !== topic) return
+      // SPEC §4 session delete: storage is cleaned, then the kernel emits disconnect.
+      this.forgetSession()
+      for (const namespace of Object.keys(session.namespaces) as ChainNamespace[]) this.deps.handleDisconnected(namespace)
+    }
+    on('session_delete', ended)
+    on('session_expire', ended)
+    on<SessionEventArgs>('session_event', ({ topic, params }) => {
+      if (this.session?.topic !== topic) return
+      const namespace = params.chainId.split(':')[0] as ChainNamespace
+      if (params.event.name === 'accountsChanged') {
+        this.deps.handleAccountsChanged(namespace, addressesFromEvent(namespace, params.event.data))
+      } else if (params.event.name === 'chainChanged') {
+        const chain = chainFromEvent(namespace, params.event.data) ?? params.chainId
+        this.defaultChains.set(namespace, chain)
+        this.deps.handleChainChanged(namespace, chain)
+      }
+    })
+    on<SessionUpdateArgs>('session_update', ({ topic, params }) => {
+      const session = this.session
+      if (!session || session.topic !== topic) return
+      this.session = { ...session, namespaces: params.namespaces }
+      for (const [key, ns] of Object.entries(params.namespaces)) {
+        const namespace = key as ChainNamespace
+        this.deps.handleAccountsChanged(namespace, sessionAccounts(namespace, ns))
+        const current = this.defaultChains.get(namespace)
+        const approved = approvedChains(ns)
+        if (current && !approved.includes(current) && approved[0]) {
+          this.defaultChains.set(namespace, approved[0])
+          this.deps.handleChainChanged(namespace, approved[0])
+        }
+      }
+    })
+  }
+}
+
+/** sign-client rejects with the wallet's JSON-RPC error object; keep its code (4001, 4200...) on an Error. */
+function toProviderError(error: unknown): unknown {
+  if (error instanceof ProviderRpcError) return error
+  if (typeof error === 'object' && error !== null) {
+    const { code, message, data } = error as { code?: unknown; message?: unknown; data?: unknown }
+    if (typeof code === 'number') return new ProviderRpcError(code, typeof message === 'string' ? message : ErrorText.AN_ERROR_OCCURRED, data)
+  }
+  return error
+}

@@ -1,0 +1,183 @@
+import {
+  createToken,
+  definePlugin,
+  ErrorText,
+  KernelTokens,
+  type ChainNamespace,
+  type PluginContext,
+  type WalletListing,
+} from '../../kernel/index.ts'
+import { WalletConnectConnector, type SignClientLike } from './connector.ts'
+import { configureVerify, relayHttpUrlOf, type VerifyMode } from './verify.ts'
+
+export { WalletConnectConnector, SESSION_STORAGE_KEY, USER_DISCONNECTED_REASON, type SignClientLike, type WcSession } from './connector.ts'
+export {
+  PairingController,
+  PairingCancelledError,
+  RetryTooSoonError,
+  PAIRING_EXPIRY_MS,
+  PAIRING_EXPIRED_BELOW_MS,
+  PAIRING_RETRY_GAP_MS,
+  systemClock,
+  type Clock,
+  type PairingOffer,
+  type PairingState,
+} from './pairing.ts'
+export { walletLinks, type WalletLink } from './wallet-links.ts'
+export { WALLET_METHODS, WALLET_EVENTS, proposalNamespaces } from './namespaces.ts'
+export type { VerifyMode } from './verify.ts'
+
+declare module '../../kernel/plugin/contract.ts' {
+  interface ViewParams {
+    /** SPEC §2: QR code and links for WalletConnect, or for a registry / custom wallet opened through it. */
+    ConnectingWalletConnect: { walletId?: string }
+    /** SPEC §2: the pairing view opened when the host has no chain adapter. */
+    ConnectingWalletConnectBasic: undefined
+  }
+}
+
+/** The app metadata wallets show. */
+export interface WalletConnectMetadata {
+  name: string
+  description: string
+  url: string
+  icons: string[]
+}
+
+/** The options sign-client is created with (also what a `createSignClient` override receives). */
+export interface SignClientInitOptions {
+  projectId: string
+  relayUrl?: string
+  metadata: WalletConnectMetadata
+  customStoragePrefix?: string
+  telemetryEnabled: false
+}
+
+export interface WalletConnectOptions {
+  /** The WalletConnect project id (not checked by the local relay). */
+  projectId: string
+  /** The relay; the hosted one by default. @example 'ws://127.0.0.1:8787' */
+  relayUrl?: string
+  /** Shown to wallets; defaults to the modal's `metadata`, then the page's title and origin. */
+  metadata?: Partial<WalletConnectMetadata>
+  /**
+   * Verify API (the browser attestation iframe, which waits 5 s when its server is unreachable):
+   * - `'local'` points it at the stack relay's HTTP URL (`relayHttpUrl`, or derived from a ws(s):// `relayUrl`),
+   *   which serves `/v3/attestation` and `/v3/public-key`; wallets must point their Core there too;
+   * - `'off'` disables attestation (wallets see no attestation and skip the check);
+   * - absent: the hosted Verify server.
+   */
+  verify?: VerifyMode
+  /** HTTP URL of the relay for `verify: 'local'`. @default relayUrl with ws -> http */
+  relayHttpUrl?: string
+  /** Wallets added to the Connect list (SPEC §2 "custom" group); picking one opens ConnectingWalletConnect with its links. */
+  customWallets?: readonly WalletListing[]
+  /** sign-client storage prefix; two modals with WalletConnect on one page need different ones. @default sign-client's */
+  storagePrefix?: string
+  /**
+   * Creates the sign client. Default: `await import('@walletconnect/sign-client')` then `SignClient.init(options)`,
+   * run only when the user picks WalletConnect or a stored session is restored. Tests pass a fake.
+   */
+  createSignClient?: (options: SignClientInitOptions) => Promise<SignClientLike>
+}
+
+/** Resolves the plugin's connector (views and hosts use it; e.g. to read the pairing state). */
+export const WalletConnectTokens = {
+  Connector: createToken<WalletConnectConnector>('walletconnect.connector'),
+} as const
+
+/**
+ * The WalletConnect connector plugin: pairing by QR code or wallet link, session restore after a reload, requests
+ * routed to the wallet by namespace, session events fed to the kernel (SPEC §4 pairing session).
+ * @example createModal({ plugins: [eip155(), walletConnect({ projectId, relayUrl: 'ws://127.0.0.1:8787', verify: 'local' })] })
+ */
+export function walletConnect(options: WalletConnectOptions) {
+  return definePlugin({
+    id: 'walletconnect',
+    kind: 'connector',
+    setup(ctx) {
+      const connector = new WalletConnectConnector({
+        createClient: () => createClient(ctx, options),
+        storage: ctx.storage,
+        networks: () => networksByNamespace(ctx),
+        handleAccountsChanged: (ns, accounts) => ctx.get(KernelTokens.Connection).handleAccountsChanged('walletConnect', ns, accounts),
+        handleChainChanged: (ns, id) => ctx.get(KernelTokens.Connection).handleChainChanged('walletConnect', ns, id),
+        handleDisconnected: (ns) => void ctx.get(KernelTokens.Connection).handleDisconnected('walletConnect', ns),
+        setWcUri: (uri, expiry) => ctx.get(KernelTokens.Connection).setWcUri(uri, expiry),
+        setWcError: (error) => ctx.get(KernelTokens.Connection).setWcError(error),
+      })
+      ctx.track(connector)
+      ctx.provide(WalletConnectTokens.Connector, () => connector)
+      // Registered at setup so the Connect list shows it and reconnectStored finds it after a reload.
+      ctx.track(ctx.get(KernelTokens.Connectors).register(connector))
+      if (options.customWallets?.length) ctx.get(KernelTokens.Connectors).setWallets({ custom: options.customWallets })
+
+      const walletName = (walletId: string | undefined) => (walletId ? findWallet(ctx, walletId)?.name : undefined)
+      ctx.registerView('ConnectingWalletConnect', () => import('./views/ConnectingWalletConnect.tsx'), {
+        title: (params) => walletName(params?.walletId) ?? 'WalletConnect',
+      })
+      ctx.registerView('ConnectingWalletConnectBasic', () => import('./views/ConnectingWalletConnectBasic.tsx'), {
+        title: 'WalletConnect',
+      })
+
+      // Show the paired wallet's own name and icon rather than "WalletConnect".
+      ctx.track(
+        ctx.events.on('connection:connected', ({ connectorId, namespace }) => {
+          const peer = connector.currentSession?.peer?.metadata
+          if (connectorId !== 'walletConnect' || !peer?.name) return
+          ctx.get(KernelTokens.Account).patch(namespace, { connectedWalletInfo: { name: peer.name, icon: peer.icons?.[0] } })
+        }),
+      )
+    },
+    async activate(ctx) {
+      const connector = ctx.get(WalletConnectTokens.Connector)
+      // Only a stored session justifies loading sign-client here; otherwise it waits for the user's pick.
+      if (!connector.hasStoredSession()) return
+      await connector.restore().catch((error: unknown) => ctx.events.emit('error', { source: 'walletconnect', error }))
+    },
+  })
+}
+
+/** The wallet listing with this id among the featured, custom and recommended wallets. */
+export function findWallet(ctx: Pick<PluginContext, 'get'>, walletId: string): WalletListing | undefined {
+  const { wallets } = ctx.get(KernelTokens.Connectors).store.getSnapshot()
+  return [...wallets.custom, ...wallets.featured, ...wallets.recommended].find((w) => w.id === walletId)
+}
+
+function networksByNamespace(ctx: PluginContext): Map<ChainNamespace, readonly string[]> {
+  const chains = ctx.get(KernelTokens.Chains)
+  return new Map(chains.namespaces().map((ns) => [ns, chains.networks(ns).map((n) => n.caipNetworkId)]))
+}
+
+async function createClient(ctx: PluginContext, options: WalletConnectOptions): Promise<SignClientLike> {
+  const initOptions: SignClientInitOptions = {
+    projectId: options.projectId,
+    relayUrl: options.relayUrl,
+    metadata: metadataOf(ctx, options),
+    customStoragePrefix: options.storagePrefix,
+    telemetryEnabled: false,
+  }
+  const client = options.createSignClient ? await options.createSignClient(initOptions) : await loadSignClient(initOptions)
+  if (!client) throw new Error(ErrorText.SIGN_CLIENT_NOT_INITIALIZED)
+  configureVerify(client.core, options.verify, options.relayHttpUrl ?? relayHttpUrlOf(options.relayUrl))
+  return client
+}
+
+/** The one place sign-client is imported: dynamically, so it is a separate chunk loaded on first use. */
+async function loadSignClient(initOptions: SignClientInitOptions): Promise<SignClientLike> {
+  const { SignClient } = await import('@walletconnect/sign-client')
+  const clean = Object.fromEntries(Object.entries(initOptions).filter(([, v]) => v !== undefined)) as SignClientInitOptions
+  return (await SignClient.init(clean)) as unknown as SignClientLike
+}
+
+function metadataOf(ctx: PluginContext, options: WalletConnectOptions): WalletConnectMetadata {
+  const modal = ctx.get(KernelTokens.Options).options.metadata
+  const page = typeof document !== 'undefined' ? { name: document.title, url: location.origin } : { name: 'Portico', url: 'http://localhost' }
+  return {
+    name: options.metadata?.name ?? modal?.name ?? page.name,
+    description: options.metadata?.description ?? modal?.description ?? '',
+    url: options.metadata?.url ?? modal?.url ?? page.url,
+    icons: options.metadata?.icons ?? modal?.icons ?? [],
+  }
+}
+

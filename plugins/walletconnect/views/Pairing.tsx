@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react'
+import { describeWalletError, ErrorText, KernelTokens, type Modal } from '../../../kernel/index.ts'
+import { Button } from '../../../ui/components/Button.tsx'
+import { CopyButton } from '../../../ui/components/CopyButton.tsx'
+import { QrCode } from '../../../ui/components/QrCode.tsx'
+import { Spinner } from '../../../ui/components/Spinner.tsx'
+import { WalletImage } from '../../../ui/components/WalletImage.tsx'
+import { useModalInstance, useStore } from '../../../ui/react/context.tsx'
+import { formatMessage, strings } from '../../../ui/theme/i18n.ts'
+import type { WalletConnectConnector } from '../connector.ts'
+import { findWallet, WalletConnectTokens } from '../index.ts'
+import { PairingCancelledError } from '../pairing.ts'
+import { walletLinks, type WalletLink } from '../wallet-links.ts'
+
+const LINK_LABEL: Record<WalletLink['kind'], string> = {
+  web: strings.openWallet,
+  desktop: strings.openWalletDesktop,
+  mobile: strings.openWalletMobile,
+}
+
+function connectorOf(modal: Modal): WalletConnectConnector {
+  try {
+    return modal.get(WalletConnectTokens.Connector)
+  } catch {
+    throw new Error(ErrorText.WALLETCONNECT_CONNECTOR_NOT_FOUND)
+  }
+}
+
+/**
+ * The pairing screen of ConnectingWalletConnect and ConnectingWalletConnectBasic. The URI is generated as soon as
+ * the view mounts, so a wallet link already carries it and opens inside the click gesture; when the wallet app does
+ * not open, the QR code and the links stay. A new URI replaces one with under 10 s left; Retry waits 1 s after an
+ * error (SPEC §9).
+ */
+export function WalletConnectPairing({ walletId }: { walletId?: string }) {
+  const modal = useModalInstance()
+  const connector = connectorOf(modal)
+  const connection = modal.get(KernelTokens.Connection)
+  const { wcUri } = useStore(connection.store)
+  const { pairing } = useStore(connector.pairing.store)
+  const wallet = walletId ? findWallet(modal, walletId) : undefined
+  const [attempt, setAttempt] = useState(0)
+  const [error, setError] = useState<string>()
+
+  useEffect(() => {
+    let live = true
+    const namespace = modal.get(KernelTokens.Network).activeNamespace ?? connector.chain
+    connection
+      .connect(connector.id, namespace)
+      .then(() => {
+        if (live) modal.router.reset('Account')
+      })
+      .catch((e: unknown) => {
+        if (!live || e instanceof PairingCancelledError) return
+        setError(describeWalletError(e))
+        modal.get(KernelTokens.Modal).shake()
+      })
+    return () => {
+      live = false
+      connector.pairing.cancel()
+    }
+  }, [attempt, connection, connector, modal])
+
+  const retryIn = useRetryCountdown(connector, pairing.status === 'error')
+  const uri = pairing.status === 'ready' ? wcUri : undefined
+  const name = wallet?.name ?? 'WalletConnect'
+
+  return (
+    <div className="portico-state">
+      {wallet && <WalletImage name={wallet.name} src={wallet.image_url} size={48} />}
+      {error ? (
+        <>
+          <p className="portico-state-title">{strings.pairingFailed}</p>
+          <p className="portico-state-description" role="alert">
+            {error}
+          </p>
+          <Button
+            aria-disabled={retryIn > 0 || undefined}
+            onClick={() => {
+              if (!connector.pairing.canRetry()) return
+              setError(undefined)
+              setAttempt((a) => a + 1)
+            }}
+          >
+            {retryIn > 0 ? formatMessage(strings.retryIn, { seconds: Math.ceil(retryIn / 1000) }) : strings.retry}
+          </Button>
+        </>
+      ) : uri ? (
+        <>
+          <QrCode value={uri} label={strings.walletConnectQrLabel} />
+          <p className="portico-state-description">{wallet ? formatMessage(strings.continueIn, { name }) : strings.scanQrCode}</p>
+          {wallet &&
+            walletLinks(wallet, uri).map((link) => (
+              <a
+                key={link.kind}
+                className="portico-button portico-button--primary"
+                href={link.href}
+                target={link.kind === 'web' ? '_blank' : undefined}
+                rel={link.kind === 'web' ? 'noopener noreferrer' : undefined}
+                onClick={() => connection.setWcLinking({ name: wallet.name, href: link.href })}
+              >
+                {formatMessage(LINK_LABEL[link.kind], { name: wallet.name })}
+              </a>
+            ))}
+          <CopyButton text={uri} label={strings.copyLink} />
+        </>
+      ) : (
+        <Spinner label={strings.loading} />
+      )}
+    </div>
+  )
+}
+
+/** Milliseconds until Retry is allowed, re-rendering when the gap ends. */
+function useRetryCountdown(connector: WalletConnectConnector, failed: boolean): number {
+  const [, tick] = useState(0)
+  const wait = failed ? connector.pairing.retryAllowedIn() : 0
+  useEffect(() => {
+    if (wait <= 0) return
+    const timer = setTimeout(() => tick((n) => n + 1), wait)
+    return () => clearTimeout(timer)
+  }, [wait])
+  return wait
+}

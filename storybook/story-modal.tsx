@@ -1,0 +1,104 @@
+import { useEffect, useState, type ReactNode } from 'react'
+import {
+  createMemoryAdapter,
+  createModal,
+  definePlugin,
+  KernelTokens,
+  ProviderRpcError,
+  type CaipNetwork,
+  type Connector,
+  type ConnectResult,
+  type Modal,
+} from '../kernel/index.ts'
+import { PorticoProvider } from '../ui/react/context.tsx'
+import { sampleAddress, sampleIcon } from './fixtures.ts'
+
+/** How the story's fake wallet answers connect. */
+export type StoryConnectBehaviour = 'approve' | 'pending' | 'reject'
+
+const network = (id: number, name: string): CaipNetwork => ({
+  id,
+  caipNetworkId: `eip155:${id}`,
+  chainNamespace: 'eip155',
+  name,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:1'] } },
+})
+
+export const storyNetworks = [network(31337, 'Portico Local'), network(31338, 'Portico Local 2')]
+
+function storyConnector(id: string, name: string, type: Connector['type'], color: string, behaviour: StoryConnectBehaviour): Connector {
+  const result: ConnectResult = { accounts: [{ namespace: 'eip155', address: sampleAddress, type: 'eoa' }], caipNetworkId: 'eip155:31337' }
+  return {
+    id,
+    name,
+    type,
+    chain: 'eip155',
+    imageUrl: sampleIcon(color, name[0] ?? '?'),
+    info: { rdns: `dev.story.${id}` },
+    connect: () =>
+      behaviour === 'approve'
+        ? Promise.resolve(result)
+        : behaviour === 'reject'
+          ? Promise.reject(new ProviderRpcError(4001, 'User rejected the request.'))
+          : new Promise<ConnectResult>(() => undefined),
+    reconnect: () => Promise.resolve(undefined),
+    disconnect: () => Promise.resolve(),
+    switchNetwork: () => Promise.resolve(),
+  }
+}
+
+/** A chain plugin for stories: fixed networks and balance, connectors that answer as the story wants. */
+function storyChain(behaviour: StoryConnectBehaviour) {
+  return definePlugin({
+    id: 'story-chain',
+    kind: 'chain',
+    namespace: 'eip155',
+    setup(ctx) {
+      ctx.track(
+        ctx.get(KernelTokens.Chains).register({
+          namespace: 'eip155',
+          networks: storyNetworks,
+          getBalance: async () => ({ balance: '1234.56789', symbol: 'ETH' }),
+          switchNetwork: async () => undefined,
+        }),
+      )
+      const connectors = ctx.get(KernelTokens.Connectors)
+      ctx.track(connectors.register(storyConnector('dev.portico.wallet', 'Portico Dev Wallet', 'ANNOUNCED', '#e2761b', behaviour)))
+      ctx.track(connectors.register(storyConnector('harbor', 'Harbor', 'EXTERNAL', '#0f9d75', behaviour)))
+    },
+  })
+}
+
+/** Builds a modal for a story: in memory, offline, optionally connected. */
+export async function createStoryModal(opts: { connected?: boolean; behaviour?: StoryConnectBehaviour; unsupported?: boolean; themeMode?: 'light' | 'dark'; embedded?: boolean } = {}): Promise<Modal> {
+  const modal = createModal({ storage: createMemoryAdapter(), plugins: [storyChain(opts.behaviour ?? 'pending')], embedded: opts.embedded ?? true, themeMode: opts.themeMode })
+  await modal.ready
+  if (opts.connected) {
+    const connection = modal.get(KernelTokens.Connection)
+    const connector = modal.get(KernelTokens.Connectors).get('harbor')!
+    connector.connect = () =>
+      Promise.resolve({ accounts: [{ namespace: 'eip155', address: sampleAddress, type: 'eoa' }], caipNetworkId: opts.unsupported ? 'eip155:999' : 'eip155:31337' })
+    await connection.connect('harbor')
+  }
+  return modal
+}
+
+/** Renders children inside a provider for a story modal built once. */
+export function WithStoryModal({ options, children }: { options?: Parameters<typeof createStoryModal>[0]; children: ReactNode }) {
+  const [modal, setModal] = useState<Modal>()
+  useEffect(() => {
+    let live = true
+    let built: Modal | undefined
+    void createStoryModal(options).then((m) => {
+      built = m
+      if (live) setModal(m)
+    })
+    return () => {
+      live = false
+      built?.destroy()
+    }
+  }, [options])
+  if (!modal) return null
+  return <PorticoProvider modal={modal}>{children}</PorticoProvider>
+}

@@ -1,0 +1,89 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createStoryModal } from '../../storybook/story-modal.tsx'
+import type { Modal as ModalInstance } from '../../kernel/index.ts'
+import { Modal } from './Modal.tsx'
+import { PorticoProvider } from './context.tsx'
+import { useAccount, useModal } from './hooks.ts'
+
+let modal: ModalInstance | undefined
+afterEach(() => {
+  cleanup()
+  modal?.destroy()
+  modal = undefined
+})
+
+function Host() {
+  const { open } = useModal()
+  const account = useAccount()
+  return (
+    <>
+      <button type="button" onClick={() => open()}>
+        Connect Wallet
+      </button>
+      <p>{account.isConnected ? 'connected' : 'disconnected'}</p>
+      <Modal />
+    </>
+  )
+}
+
+async function mount(options: Parameters<typeof createStoryModal>[0] = {}) {
+  modal = await createStoryModal({ ...options, embedded: false })
+  render(
+    <PorticoProvider modal={modal}>
+      <Host />
+    </PorticoProvider>,
+  )
+  return modal
+}
+
+describe('<Modal>', () => {
+  it('SPEC §2 / a11y: opens as a modal dialog labelled by its view title, lists connectors in order, Esc closes and focus returns, focus moves in', async () => {
+    await mount()
+    const opener = screen.getByRole('button', { name: 'Connect Wallet' })
+    opener.focus()
+    // happy-dom focuses a clicked button after its handlers run (browsers do it on mousedown), so open directly;
+    // the browser e2e covers the click.
+    await act(async () => modal!.open())
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    expect(dialog.getAttribute('aria-modal')).toBe('true')
+    expect(dialog.contains(document.activeElement)).toBe(true)
+    const rows = await screen.findAllByRole('button', { name: /Portico Dev Wallet|Harbor/ })
+    expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['Portico Dev Wallet, Installed', 'Harbor'])
+    await act(async () => fireEvent.keyDown(dialog, { key: 'Escape' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(opener)
+  })
+
+  it('Tab from the last control wraps to the first (focus is trapped)', async () => {
+    await mount()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' })))
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    await screen.findAllByRole('button', { name: /Harbor/ })
+    const buttons = [...dialog.querySelectorAll('button')]
+    buttons[buttons.length - 1]!.focus()
+    fireEvent.keyDown(dialog, { key: 'Tab' })
+    expect(document.activeElement).toBe(buttons[0])
+  })
+
+  it('SPEC §2: a connected address opens on Account, and the header has Close but no Back on the first view', async () => {
+    await mount({ connected: true })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' })))
+    const dialog = await screen.findByRole('dialog', { name: 'Account' })
+    expect(screen.getByText('connected')).toBeTruthy()
+    expect(dialog.querySelector('[aria-label="Close"]')).not.toBeNull()
+    expect(dialog.querySelector('[aria-label="Back"]')).toBeNull()
+    await screen.findByText('1234.567 ETH')
+  })
+
+  it('a rejected connection shows the wallet message with Retry and Cancel, and the modal stays usable', async () => {
+    await mount({ behaviour: 'reject' })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' })))
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Portico Dev Wallet, Installed' })))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toBe('User rejected the request.')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })))
+    expect(await screen.findByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy()
+  })
+})
