@@ -19,6 +19,8 @@ export interface DemoHost {
 function viteConfig(root: string, outDir?: string): InlineConfig {
   return {
     root,
+    // One dependency cache per app: two dev servers sharing one would re-optimise each other's deps.
+    cacheDir: join(root, '.data/vite'),
     configFile: false,
     logLevel: 'warn',
     plugins: [react()],

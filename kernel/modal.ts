@@ -121,6 +121,16 @@ export function createModal(options: ModalOptions = {}): Modal {
     }
   }
 
+  // A wallet on a network the app did not request: show UnsupportedChain (SPEC §2 view).
+  let wasUnsupported = false
+  disposables.add({
+    dispose: network.store.subscribe(() => {
+      const unsupported = network.store.getSnapshot().unsupportedChainId !== undefined && account.isConnected()
+      if (unsupported && !wasUnsupported) modalController.open({ view: 'UnsupportedChain' })
+      wasUnsupported = unsupported
+    }),
+  })
+
   const ready = (async () => {
     for (const [i, plugin] of plugins.entries()) await plugin.setup(contexts[i]!)
     settingUp = false

@@ -22,7 +22,10 @@ if (query.get('wallet') !== 'none') {
   installDevWallet(window, {
     chains: stack.chains,
     autoApprove: query.get('autoApprove') === '1',
-    failures: query.get('reject') ? { reject: query.get('reject')!.split(',') } : undefined,
+    failures: {
+      reject: query.get('reject')?.split(','),
+      wrongChain: query.get('wrongChain') ? Number(query.get('wrongChain')) : undefined,
+    },
   })
 }
 

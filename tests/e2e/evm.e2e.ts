@@ -108,6 +108,20 @@ describe('EVM end to end (demo host, dev wallet, local chains)', () => {
     await context.close()
   })
 
+  it('a wallet on a network the app did not request gets UnsupportedChain, and switching from there recovers', async () => {
+    const context = await browser.newContext()
+    const page = await openHost(context, '?wrongChain=4242')
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /^Portico Dev Wallet/ }).click()
+    await walletPrompt(page).getByRole('button', { name: 'Approve' }).click()
+    const unsupported = page.getByRole('dialog', { name: 'Switch Network' })
+    await unsupported.waitFor()
+    await unsupported.getByRole('button', { name: /^Portico Local$/ }).click()
+    await walletPrompt(page).getByRole('button', { name: 'Approve' }).click()
+    await expect.poll(() => page.getByRole('dialog', { name: 'Account' }).innerText()).toContain(TRUNCATED)
+    await context.close()
+  })
+
   it('the modal is an accessible dialog: focus moves in, Esc closes and focus returns to the opener', async () => {
     const context = await browser.newContext()
     const page = await openHost(context, '?wallet=none')

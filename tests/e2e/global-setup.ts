@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { buildDemoHost } from '../../demo/server.ts'
+import { buildDemoHost, buildDemoWallet } from '../../demo/server.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     demoHostDist: string
+    demoWalletDist: string
   }
 }
 
@@ -15,5 +16,11 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'portico-e2e-host-'))
   await buildDemoHost(dir)
   project.provide('demoHostDist', dir)
-  return () => rmSync(dir, { recursive: true, force: true })
+  const walletDir = mkdtempSync(join(tmpdir(), 'portico-e2e-wallet-'))
+  await buildDemoWallet(walletDir)
+  project.provide('demoWalletDist', walletDir)
+  return () => {
+    rmSync(dir, { recursive: true, force: true })
+    rmSync(walletDir, { recursive: true, force: true })
+  }
 }

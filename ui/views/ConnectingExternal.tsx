@@ -24,7 +24,9 @@ export default function ConnectingExternal({ params }: ViewProps<'ConnectingExte
       .get(KernelTokens.Connection)
       .connect(params.connectorId)
       .then(() => {
-        if (live) modal.router.reset('Account')
+        if (!live) return
+        const unsupported = modal.get(KernelTokens.Network).store.getSnapshot().unsupportedChainId !== undefined
+        modal.router.reset(unsupported ? 'UnsupportedChain' : 'Account')
       })
       .catch((error: unknown) => {
         if (!live) return

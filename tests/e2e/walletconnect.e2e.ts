@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { verifyMessage, type Address, type Hex } from 'viem'
+import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
+import { startRelay, type Relay } from '../../stack/relay/index.ts'
+import { startDemoHost, startDemoWallet, type DemoHost } from '../../demo/server.ts'
+import { launchChromium } from './browser.ts'
+
+const ACCOUNT0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const TRUNCATED = '0xf3…b92266'
+const MESSAGE = 'Hello from Portico'
+
+let chains: DevChains
+let relay: Relay
+let wallet: DemoHost
+let host: DemoHost
+let browser: Browser
+
+beforeAll(async () => {
+  ;[chains, relay] = await Promise.all([startDevChains(), startRelay()])
+  const config = { projectId: 'portico-e2e', chains: chains.chains, relayUrl: relay.url }
+  wallet = await startDemoWallet({ mode: 'static', distDir: inject('demoWalletDist'), config })
+  host = await startDemoHost({ mode: 'static', distDir: inject('demoHostDist'), config: { ...config, walletUrl: wallet.url } })
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await host?.stop()
+  await wallet?.stop()
+  await relay?.stop()
+  await chains?.stop()
+})
+
+/** Clicks the host's "Sign message", approves it in the wallet and answers the signature the host shows. */
+async function signThroughWallet(hostPage: Page, walletPage: Page): Promise<Hex> {
+  await hostPage.getByRole('button', { name: 'Sign message' }).click()
+  const request = walletPage.getByRole('article', { name: /^personal_sign request from Portico demo/ })
+  await request.getByRole('button', { name: 'Approve' }).click()
+  const output = hostPage.getByRole('status', { name: 'Signature' })
+  await output.waitFor()
+  return (await output.innerText()) as Hex
+}
+
+describe('WalletConnect end to end (demo host, demo wallet on WalletKit, local relay and chains)', () => {
+  it('SPEC §4 pairs by URI, signs, restores after a reload, survives a relay restart, and ends on a wallet disconnect', async () => {
+    const context = await browser.newContext()
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(host.url).origin })
+    const hostPage = await context.newPage()
+    await hostPage.goto(`${host.url}?wallet=none`)
+    const walletPage = await context.newPage()
+    await walletPage.goto(wallet.url)
+    await walletPage.getByText('Ready.', { exact: false }).waitFor()
+
+    // Host: Connect Wallet -> WalletConnect; the pairing view shows the QR code and "Copy link".
+    await hostPage.getByRole('button', { name: 'Connect Wallet' }).click()
+    const connect = hostPage.getByRole('dialog', { name: 'Connect Wallet' })
+    await expect.poll(() => connect.getByRole('button', { name: /^Portico Demo Wallet/ }).count()).toBe(1)
+    await connect.getByRole('button', { name: /^WalletConnect/ }).click()
+    const pairing = hostPage.getByRole('dialog', { name: 'WalletConnect' })
+    const qr = pairing.getByRole('img', { name: 'WalletConnect QR code' })
+    await qr.waitFor()
+    const uri = (await qr.getAttribute('aria-description')) ?? ''
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    await pairing.getByRole('button', { name: 'Copy link' }).click()
+    expect(await hostPage.evaluate(() => navigator.clipboard.readText())).toBe(uri)
+
+    // Wallet: paste the URI, Connect, approve the proposal.
+    await walletPage.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
+    await walletPage.getByRole('button', { name: 'Connect', exact: true }).click()
+    await walletPage.getByRole('article', { name: /^Proposal from Portico demo/ }).getByRole('button', { name: 'Approve' }).click()
+
+    // Host: the Account view shows the wallet's account.
+    const account = hostPage.getByRole('dialog', { name: 'Account' })
+    await account.waitFor()
+    await expect.poll(() => account.innerText()).toContain(TRUNCATED)
+    await account.getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => account.count()).toBe(0)
+
+    // A personal_sign request goes through the relay to the wallet and back.
+    const first = await signThroughWallet(hostPage, walletPage)
+    expect(await verifyMessage({ address: ACCOUNT0, message: MESSAGE, signature: first })).toBe(true)
+
+    // After a reload the session is restored from storage, with no new pairing.
+    await hostPage.reload()
+    await expect.poll(() => hostPage.getByText(`Connected ${ACCOUNT0}`, { exact: false }).count()).toBe(1)
+
+    // The relay restarts mid-session: both clients reconnect by themselves and a second request completes.
+    await relay.restart()
+    await expect.poll(() => relay.stats().connections, { timeout: 10_000 }).toBe(2)
+    const second = await signThroughWallet(hostPage, walletPage)
+    expect(await verifyMessage({ address: ACCOUNT0, message: MESSAGE, signature: second })).toBe(true)
+
+    // The wallet ends the session: the host is disconnected (SPEC §4 session delete).
+    await walletPage.getByRole('button', { name: 'Disconnect' }).click()
+    await expect.poll(() => hostPage.getByText('Not connected').count()).toBe(1)
+    await hostPage.getByRole('button', { name: 'Connect Wallet' }).click()
+    await hostPage.getByRole('dialog', { name: 'Connect Wallet' }).waitFor()
+    await context.close()
+  })
+})
