@@ -47,12 +47,20 @@ describe('WalletConnect end to end (demo host, demo wallet on WalletKit, local r
     const context = await browser.newContext()
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(host.url).origin })
     const hostPage = await context.newPage()
+    const t0 = Date.now()
+    for (const [name, pg] of [['host', hostPage]] as const) {
+      pg.on('console', (m) => console.log('C', name, Date.now() - t0, m.type(), m.text().slice(0, 200)))
+      pg.on('request', (r) => console.log('R', name, Date.now() - t0, r.method(), r.url().slice(0, 120)))
+      pg.on('requestfinished', (r) => console.log('F', name, Date.now() - t0, r.url().slice(0, 120)))
+      pg.on('requestfailed', (r) => console.log('X', name, Date.now() - t0, r.url().slice(0, 120), r.failure()?.errorText))
+    }
     await hostPage.goto(`${host.url}?wallet=none`)
     const walletPage = await context.newPage()
     await walletPage.goto(wallet.url)
     await walletPage.getByText('Ready.', { exact: false }).waitFor()
 
     // Host: Connect Wallet -> WalletConnect; the pairing view shows the QR code and "Copy link".
+    console.log('T', Date.now() % 100000, '// Host: Connect Wallet -> WalletConnect')
     await hostPage.getByRole('button', { name: 'Connect Wallet' }).click()
     const connect = hostPage.getByRole('dialog', { name: 'Connect Wallet' })
     await expect.poll(() => connect.getByRole('button', { name: /^Portico Demo Wallet/ }).count()).toBe(1)
@@ -66,11 +74,13 @@ describe('WalletConnect end to end (demo host, demo wallet on WalletKit, local r
     expect(await hostPage.evaluate(() => navigator.clipboard.readText())).toBe(uri)
 
     // Wallet: paste the URI, Connect, approve the proposal.
+    console.log('T', Date.now() % 100000, '// Wallet: paste the URI, Connect, appro')
     await walletPage.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
     await walletPage.getByRole('button', { name: 'Connect', exact: true }).click()
     await walletPage.getByRole('article', { name: /^Proposal from Portico demo/ }).getByRole('button', { name: 'Approve' }).click()
 
     // Host: the Account view shows the wallet's account.
+    console.log('T', Date.now() % 100000, '// Host: the Account view shows the wall')
     const account = hostPage.getByRole('dialog', { name: 'Account' })
     await account.waitFor()
     await expect.poll(() => account.innerText()).toContain(TRUNCATED)
@@ -78,20 +88,24 @@ describe('WalletConnect end to end (demo host, demo wallet on WalletKit, local r
     await expect.poll(() => account.count()).toBe(0)
 
     // A personal_sign request goes through the relay to the wallet and back.
+    console.log('T', Date.now() % 100000, '// A personal_sign request goes through ')
     const first = await signThroughWallet(hostPage, walletPage)
     expect(await verifyMessage({ address: ACCOUNT0, message: MESSAGE, signature: first })).toBe(true)
 
     // After a reload the session is restored from storage, with no new pairing.
+    console.log('T', Date.now() % 100000, '// After a reload the session is restore')
     await hostPage.reload()
     await expect.poll(() => hostPage.getByText(`Connected ${ACCOUNT0}`, { exact: false }).count()).toBe(1)
 
     // The relay restarts mid-session: both clients reconnect by themselves and a second request completes.
+    console.log('T', Date.now() % 100000, '// The relay restarts mid-session: both ')
     await relay.restart()
     await expect.poll(() => relay.stats().connections, { timeout: 10_000 }).toBe(2)
     const second = await signThroughWallet(hostPage, walletPage)
     expect(await verifyMessage({ address: ACCOUNT0, message: MESSAGE, signature: second })).toBe(true)
 
     // The wallet ends the session: the host is disconnected (SPEC §4 session delete).
+    console.log('T', Date.now() % 100000, '// The wallet ends the session: the host')
     await walletPage.getByRole('button', { name: 'Disconnect' }).click()
     await expect.poll(() => hostPage.getByText('Not connected').count()).toBe(1)
     await hostPage.getByRole('button', { name: 'Connect Wallet' }).click()
