@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createModal } from 'portico'
+import { createModal, isChainNamespace } from 'portico'
 import { eip155 } from 'portico/plugins/eip155'
 import { walletConnect } from 'portico/plugins/walletconnect'
 import { Modal, PorticoProvider, useAccount, useModal, useNetwork } from 'portico/react'
@@ -48,6 +48,8 @@ const modal = createModal({
   ],
   defaultNetwork: `eip155:${chains[0]?.id ?? 1}`,
   themeMode: query.get('theme') === 'dark' ? 'dark' : 'light',
+  // ?namespaces=eip155,solana widens the wallet lists' namespace filter (SPEC §5), e.g. to page the whole registry.
+  namespaces: query.get('namespaces')?.split(',').filter(isChainNamespace),
   endpoints: stack.apiUrl ? { registry: stack.apiUrl, blockchainApi: stack.apiUrl, analytics: stack.apiUrl } : undefined,
 })
 

@@ -116,4 +116,7 @@ wallet
     history.replaceState(null, '', location.pathname)
     await wallet.pair(linked)
   })
-  .catch((error: unknown) => console.error('demo wallet failed to start', error))
+  .catch((error: unknown) => {
+    console.error('demo wallet failed to start', error)
+    wallet.fail(`The wallet could not start: ${error instanceof Error ? error.message : String(error)}`)
+  })

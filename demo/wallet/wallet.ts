@@ -106,6 +106,11 @@ export class DemoWallet {
     this.refresh()
   }
 
+  /** Shows a problem the page cannot recover from (e.g. no relay configured). */
+  fail(message: string): void {
+    this.set({ error: message })
+  }
+
   async pair(uri: string): Promise<void> {
     await this.run('pair', () => this.requireKit().pair({ uri: uri.trim() }))
   }

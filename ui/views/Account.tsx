@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { formatBalance, KernelTokens, truncateAddress } from '../../kernel/index.ts'
 import { Avatar } from '../components/Avatar.tsx'
 import { Button } from '../components/Button.tsx'
@@ -8,6 +8,9 @@ import { Skeleton } from '../components/Skeleton.tsx'
 import { strings, formatMessage } from '../theme/i18n.ts'
 import { useModalInstance } from '../react/context.tsx'
 import { useAccount, useNetwork } from '../react/hooks.ts'
+
+// The tabs are their own chunk: Account's header shows before they load.
+const AccountTabs = lazy(() => import('./AccountTabs.tsx'))
 
 /** SPEC §2 Account: avatar, truncated address, balance to 3 decimals with its symbol, network, disconnect. */
 export default function Account() {
@@ -20,45 +23,55 @@ export default function Account() {
     if (namespace) void modal.get(KernelTokens.Balance).refresh(namespace)
   }, [modal, namespace, caipNetwork?.caipNetworkId])
 
+  useEffect(() => {
+    // Served from the 5-minute identity cache after the fetch made on connect.
+    if (namespace && account.address) void modal.get(KernelTokens.Identity).fetch(namespace)
+  }, [modal, namespace, account.address])
+
   if (!account.address) {
     return <p className="portico-state-description">Not connected.</p>
   }
   const networkName = caipNetwork?.name ?? 'Unknown network'
   return (
-    <div className="portico-state">
-      <Avatar address={account.address} imageUrl={account.profileImage ?? undefined} size={64} />
-      <p className="portico-state-title">
-        <span className="portico-address" title={account.address}>
-          {account.profileName ?? truncateAddress(account.address)}
-        </span>
-        <CopyButton text={account.address} label={strings.copyAddress} compact />
-      </p>
-      <p className="portico-state-description" aria-live="polite">
-        {account.balance !== undefined && account.balanceSymbol
-          ? formatBalance(account.balance, account.balanceSymbol)
-          : account.balanceLoading
-            ? <Skeleton width={96} height={16} />
-            : null}
-      </p>
-      <NetworkButton
-        name={networkName}
-        imageUrl={caipNetwork?.assets?.imageUrl}
-        aria-label={formatMessage(strings.switchNetworkCurrent, { name: networkName })}
-        onClick={() => modal.router.push('SwitchNetwork')}
-      />
-      <Button variant="secondary" fullWidth onClick={() => modal.router.push('ProfileWallets')}>
-        {strings.wallets}
-      </Button>
-      <Button
-        variant="danger"
-        fullWidth
-        onClick={async () => {
-          await modal.get(KernelTokens.Connection).disconnect()
-          modal.router.reset('Connect')
-        }}
-      >
-        {strings.disconnect}
-      </Button>
-    </div>
+    <>
+      <div className="portico-state">
+        <Avatar address={account.address} imageUrl={account.profileImage ?? undefined} size={64} />
+        <p className="portico-state-title">
+          <span className="portico-address" title={account.address}>
+            {account.profileName ?? truncateAddress(account.address)}
+          </span>
+          <CopyButton text={account.address} label={strings.copyAddress} compact />
+        </p>
+        <p className="portico-state-description" aria-live="polite">
+          {account.balance !== undefined && account.balanceSymbol
+            ? formatBalance(account.balance, account.balanceSymbol)
+            : account.balanceLoading
+              ? <Skeleton width={96} height={16} />
+              : null}
+        </p>
+        <NetworkButton
+          name={networkName}
+          imageUrl={caipNetwork?.assets?.imageUrl}
+          aria-label={formatMessage(strings.switchNetworkCurrent, { name: networkName })}
+          onClick={() => modal.router.push('SwitchNetwork')}
+        />
+        <Button variant="secondary" fullWidth onClick={() => modal.router.push('ProfileWallets')}>
+          {strings.wallets}
+        </Button>
+        <Button
+          variant="danger"
+          fullWidth
+          onClick={async () => {
+            await modal.get(KernelTokens.Connection).disconnect()
+            modal.router.reset('Connect')
+          }}
+        >
+          {strings.disconnect}
+        </Button>
+      </div>
+      <Suspense fallback={<Skeleton height={40} />}>
+        <AccountTabs />
+      </Suspense>
+    </>
   )
 }

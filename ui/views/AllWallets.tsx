@@ -24,6 +24,8 @@ export interface WalletRow {
 
 export interface AllWalletsListProps {
   query: string
+  /** Changes when a different list is shown (a new search): the list starts again at the top. */
+  listKey?: string
   onQueryChange(query: string): void
   wallets: readonly WalletRow[]
   /** A page or a search is loading. */
@@ -37,7 +39,7 @@ export interface AllWalletsListProps {
 }
 
 /** SPEC §2 AllWallets, presentational: the search field and the windowed list with infinite scroll. */
-export function AllWalletsList({ query, onQueryChange, wallets, loading, error, hasMore, onEndReached, onSelect, onRetry }: AllWalletsListProps) {
+export function AllWalletsList({ query, listKey, onQueryChange, wallets, loading, error, hasMore, onEndReached, onSelect, onRetry }: AllWalletsListProps) {
   let body
   if (wallets.length === 0 && error && !loading) {
     body = <ErrorState title={strings.somethingWentWrong} description={error} onRetry={onRetry} />
@@ -48,6 +50,7 @@ export function AllWalletsList({ query, onQueryChange, wallets, loading, error, 
   } else {
     body = (
       <VirtualList
+        key={listKey}
         label={strings.allWallets}
         items={wallets}
         rowHeight={WALLET_ROW_HEIGHT}
@@ -117,6 +120,7 @@ export default function AllWallets() {
   return (
     <AllWalletsList
       query={query}
+      listKey={state.search}
       onQueryChange={(q) => {
         setQuery(q)
         controller.setSearch(q)

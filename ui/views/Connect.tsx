@@ -3,6 +3,7 @@ import { WalletListItem } from '../components/WalletListItem.tsx'
 import { ListItem } from '../components/ListItem.tsx'
 import { strings } from '../theme/i18n.ts'
 import { useModalInstance, useStore } from '../react/context.tsx'
+import { coreViewLoaders } from './registry.ts'
 
 const TAGS: Partial<Record<ConnectListEntry['group'], string>> = {
   walletConnect: strings.qrCode,
@@ -42,7 +43,7 @@ export default function Connect() {
           />
         </div>
       ))}
-      {modal.views.has('AllWallets') && (
+      {(modal.views.has('AllWallets') || 'AllWallets' in coreViewLoaders) && (
         <div role="listitem">
           <ListItem label={strings.allWallets} onClick={() => modal.router.push('AllWallets')} />
         </div>

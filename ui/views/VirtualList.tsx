@@ -28,11 +28,13 @@ export interface VirtualListProps<T> {
 export function VirtualList<T>({
   label, items, rowHeight, height, overscan = 3, getKey, renderRow, onEndReached, endThreshold = 8, footer,
 }: VirtualListProps<T>) {
-  const [scrollTop, setScrollTop] = useState(0)
+  const [scrolled, setScrollTop] = useState(0)
   const visible = Math.ceil(height / rowHeight)
+  const total = items.length * rowHeight + (footer ? rowHeight : 0)
+  // A list that shrank (a search) leaves the old offset behind until the next scroll event: clamp it.
+  const scrollTop = Math.min(scrolled, Math.max(0, total - height))
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan)
   const last = Math.min(items.length, Math.floor(scrollTop / rowHeight) + visible + overscan)
-  const total = items.length * rowHeight + (footer ? rowHeight : 0)
 
   useEffect(() => {
     if (onEndReached && last >= items.length - endThreshold) onEndReached()

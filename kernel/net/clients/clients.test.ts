@@ -313,3 +313,13 @@ describe('AnalyticsClient against the API server', () => {
     expect(stored[0]!.props).toMatchObject({ type: 'error', properties: { errorType: 'TEST', errorMessage: 'window passed' } })
   })
 })
+
+describe('SPEC §7 projectId', () => {
+  it('without a projectId nothing is sent', async () => {
+    fetched.length = 0
+    const error = await new RegistryClient(deps(api.url, '')).getWallets({ page: 1, entries: 1 }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiReplyError)
+    expect((error as Error).message).toBe('/getWallets: no projectId configured')
+    expect(fetched).toHaveLength(0)
+  })
+})

@@ -54,7 +54,7 @@ export class JsonApi {
   }
 
   async get<T>(path: string, query: Query, shape: Shape<T>, signal?: AbortSignal): Promise<T> {
-    const res = await fetchWithRetry(this.url(path, query), { method: 'GET', headers: { accept: 'application/json' }, signal }, this.deps.retry)
+    const res = await this.getRaw(path, query, signal)
     return readJson(path, res, shape)
   }
 
@@ -64,7 +64,8 @@ export class JsonApi {
   }
 
   /** POSTs JSON and returns the response as it is (callers that only need the status). */
-  postRaw(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  async postRaw(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+    this.requireProject(path)
     return fetchWithRetry(
       this.url(path),
       { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal },
@@ -73,8 +74,14 @@ export class JsonApi {
   }
 
   /** GETs and returns the response as it is (the origins call classifies statuses itself). */
-  getRaw(path: string, query: Query = {}, signal?: AbortSignal): Promise<Response> {
+  async getRaw(path: string, query: Query = {}, signal?: AbortSignal): Promise<Response> {
+    this.requireProject(path)
     return fetchWithRetry(this.url(path, query), { method: 'GET', headers: { accept: 'application/json' }, signal }, this.deps.retry)
+  }
+
+  /** SPEC §7: every call carries a projectId; without one nothing is sent (the services would refuse it anyway). */
+  private requireProject(path: string): void {
+    if (!this.deps.sdk().projectId) throw new ApiReplyError(path, 0, 'no projectId configured')
   }
 }
 

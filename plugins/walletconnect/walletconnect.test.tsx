@@ -1,0 +1,444 @@
+// @vitest-environment happy-dom
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  createMemoryAdapter,
+  createModal,
+  ErrorText,
+  KernelTokens,
+  pluginStoragePrefix,
+  type ChainNamespace,
+  type Modal as ModalInstance,
+  type StorageAdapter,
+} from '../../kernel/index.ts'
+import { Modal } from '../../ui/react/Modal.tsx'
+import { PorticoProvider } from '../../ui/react/context.tsx'
+import { eip155 } from '../eip155/index.ts'
+import { WalletConnectConnector, type SignClientLike, type WcSession } from './connector.ts'
+import {
+  SESSION_STORAGE_KEY,
+  USER_DISCONNECTED_REASON,
+  walletConnect,
+  WalletConnectTokens,
+  type SignClientInitOptions,
+  type WalletConnectOptions,
+} from './index.ts'
+
+const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const SOLANA_CHAIN = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+const SOLANA_ADDRESS = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+const RPC = 'http://127.0.0.1:9/rpc'
+const chain = (id: number, name: string) => ({
+  id,
+  name,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [RPC] } },
+})
+const DEMO_WALLET = { id: 'portico-demo-wallet', name: 'Portico Demo Wallet', webapp_link: 'http://127.0.0.1:5174/' }
+
+const session = (over: Partial<WcSession['namespaces']['eip155']> = {}): WcSession => ({
+  topic: 'session-topic',
+  namespaces: {
+    eip155: {
+      chains: ['eip155:31337', 'eip155:31338'],
+      accounts: [`eip155:31337:${ADDRESS}`, `eip155:31338:${ADDRESS}`],
+      methods: ['personal_sign', 'eth_sendTransaction', 'wallet_switchEthereumChain'],
+      events: ['accountsChanged', 'chainChanged'],
+      ...over,
+    },
+  },
+  peer: { metadata: { name: 'Fake Wallet', icons: [] } },
+})
+
+/** UNIT-test stand-in for sign-client: records calls, settles proposals by hand, emits events on demand. */
+class FakeSignClient implements SignClientLike {
+  core = { verify: { verifyUrlV3: 'https://verify.walletconnect.org/v3', register: async () => 'attestation' } }
+  sessions: WcSession[] = []
+  readonly proposals: Array<{ params: unknown; approve(s: WcSession): void; reject(e: unknown): void }> = []
+  readonly requests: Array<{ topic: string; chainId: string; request: { method: string; params: unknown } }> = []
+  readonly disconnects: Array<{ topic: string; reason: { code: number; message: string } }> = []
+  answer: (method: string) => unknown = () => '0xsignature'
+  private readonly listeners = new Map<string, Set<(arg: never) => void>>()
+  session = { getAll: () => this.sessions }
+
+  async connect(params: unknown) {
+    let approve!: (s: WcSession) => void
+    let reject!: (e: unknown) => void
+    const answer = new Promise<WcSession>((res, rej) => {
+      approve = (s) => {
+        this.sessions.push(s)
+        res(s)
+      }
+      reject = rej
+    })
+    answer.catch(() => undefined)
+    this.proposals.push({ params, approve, reject })
+    return { uri: `wc:pairing${this.proposals.length}@2?relay-protocol=irn&symKey=abc`, approval: () => answer }
+  }
+
+  async request<T>(args: { topic: string; chainId: string; request: { method: string; params: unknown } }): Promise<T> {
+    this.requests.push(args)
+    const result = this.answer(args.request.method)
+    if (result instanceof Error || (typeof result === 'object' && result !== null && 'code' in result)) throw result
+    return result as T
+  }
+
+  async disconnect(args: { topic: string; reason: { code: number; message: string } }) {
+    this.disconnects.push(args)
+    this.sessions = this.sessions.filter((s) => s.topic !== args.topic)
+  }
+
+  on(event: string, listener: (arg: never) => void) {
+    if (!this.listeners.has(event)) this.listeners.set(event, new Set())
+    this.listeners.get(event)!.add(listener)
+  }
+
+  off(event: string, listener: (arg: never) => void) {
+    this.listeners.get(event)?.delete(listener)
+  }
+
+  emit(event: string, arg: unknown) {
+    for (const listener of this.listeners.get(event) ?? []) (listener as (a: unknown) => void)(arg)
+  }
+}
+
+let modals: ModalInstance[] = []
+afterEach(() => {
+  cleanup()
+  for (const m of modals) m.destroy()
+  modals = []
+  vi.unstubAllGlobals()
+})
+
+function setup(opts: { storage?: StorageAdapter; client?: FakeSignClient; options?: Partial<WalletConnectOptions> } = {}) {
+  const client = opts.client ?? new FakeSignClient()
+  const createSignClient = vi.fn(async (_options: SignClientInitOptions) => client)
+  const storage = opts.storage ?? createMemoryAdapter()
+  const modal = createModal({
+    storage,
+    metadata: { name: 'Test dapp', url: 'http://127.0.0.1' },
+    plugins: [
+      eip155({ networks: [chain(31337, 'Local'), chain(31338, 'Local 2')], builtinNetworks: false, legacyInjected: false }),
+      walletConnect({ projectId: 'test', createSignClient, customWallets: [DEMO_WALLET], ...opts.options }),
+    ],
+  })
+  modals.push(modal)
+  return { modal, client, createSignClient, storage }
+}
+
+async function connect(modal: ModalInstance, client: FakeSignClient, s: WcSession = session()) {
+  const pending = modal.get(KernelTokens.Connection).connect('walletConnect', 'eip155')
+  await vi.waitFor(() => expect(client.proposals).toHaveLength(1))
+  client.proposals[0]!.approve(s)
+  return pending
+}
+
+describe('walletConnect plugin', () => {
+  it('registers a MULTI_CHAIN connector over the chain adapters, the custom wallets and the two views', async () => {
+    const { modal } = setup()
+    await modal.ready
+    const connector = modal.get(KernelTokens.Connectors).get('walletConnect')!
+    expect(connector).toMatchObject({ id: 'walletConnect', name: 'WalletConnect', type: 'MULTI_CHAIN', chain: 'eip155', chains: ['eip155'] })
+    const list = modal.get(KernelTokens.Connectors).list([])
+    expect(list.map((e) => [e.group, e.name])).toEqual([
+      ['walletConnect', 'WalletConnect'],
+      ['custom', 'Portico Demo Wallet'],
+    ])
+    expect(modal.views.has('ConnectingWalletConnect')).toBe(true)
+    expect(modal.views.has('ConnectingWalletConnectBasic')).toBe(true)
+    const title = modal.views.meta('ConnectingWalletConnect')!.title as (p: { walletId?: string }) => string
+    expect(title({ walletId: 'portico-demo-wallet' })).toBe('Portico Demo Wallet')
+    expect(title({})).toBe('WalletConnect')
+  })
+
+  it('loads sign-client neither at setup nor on open, only when a pairing starts', async () => {
+    const { modal, client, createSignClient } = setup()
+    await modal.ready
+    modal.open()
+    expect(createSignClient).not.toHaveBeenCalled()
+    await connect(modal, client)
+    expect(createSignClient).toHaveBeenCalledTimes(1)
+    expect(createSignClient.mock.calls[0]![0]).toMatchObject({ projectId: 'test', telemetryEnabled: false, metadata: { name: 'Test dapp', url: 'http://127.0.0.1' } })
+  })
+
+  it('SPEC §4 pair → approve → connected: the URI is in the connection state; accounts come from the CAIP-10 accounts', async () => {
+    const { modal, client } = setup()
+    await modal.ready
+    const connection = modal.get(KernelTokens.Connection)
+    const pending = connection.connect('walletConnect', 'eip155')
+    await vi.waitFor(() => expect(connection.store.getSnapshot().wcUri).toBe('wc:pairing1@2?relay-protocol=irn&symKey=abc'))
+    expect(connection.store.getSnapshot().wcPairingExpiry).toBeGreaterThan(Date.now() + 239_000)
+    expect(client.proposals[0]!.params).toMatchObject({
+      optionalNamespaces: { eip155: { chains: ['eip155:31337', 'eip155:31338'], events: ['accountsChanged', 'chainChanged'] } },
+    })
+    client.proposals[0]!.approve(session())
+    const result = await pending
+    expect(result).toEqual({ accounts: [{ namespace: 'eip155', address: ADDRESS, type: 'eoa' }], caipNetworkId: 'eip155:31337' })
+    expect(modal.get(KernelTokens.Account).get('eip155')).toMatchObject({ address: ADDRESS, connectedWalletInfo: { name: 'Fake Wallet' } })
+    expect(connection.store.getSnapshot().wcUri).toBeUndefined()
+  })
+
+  it('connects on the first approved chain when the active network is not approved', async () => {
+    const { modal, client } = setup()
+    await modal.ready
+    const result = await connect(modal, client, session({ chains: ['eip155:31338'], accounts: [`eip155:31338:${ADDRESS}`] }))
+    expect(result.caipNetworkId).toBe('eip155:31338')
+    expect(modal.get(KernelTokens.Network).networkOf('eip155')?.caipNetworkId).toBe('eip155:31338')
+  })
+
+  it('SPEC §5 routes requests to the session on the active chain; an unapproved method gets 4200 and eip155:request falls back to the HTTP RPC', async () => {
+    const { modal, client } = setup()
+    await modal.ready
+    await connect(modal, client)
+    const signature = await modal.request('eip155:personal_sign', { message: 'hi' })
+    expect(signature).toBe('0xsignature')
+    expect(client.requests[0]).toEqual({
+      topic: 'session-topic',
+      chainId: 'eip155:31337',
+      request: { method: 'personal_sign', params: ['0x6869', ADDRESS] },
+    })
+
+    const fetch = vi.fn(async (_url: string, init: { body: string }) => {
+      const { id, method } = JSON.parse(init.body) as { id: number; method: string }
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id, result: method === 'eth_blockNumber' ? '0x2a' : null }))
+    })
+    vi.stubGlobal('fetch', fetch)
+    await expect(modal.request('eip155:request', { method: 'eth_blockNumber' })).resolves.toBe('0x2a')
+    expect(fetch.mock.calls[0]![0]).toBe(RPC)
+    expect(client.requests).toHaveLength(1)
+
+    const connector = modal.get(WalletConnectTokens.Connector)
+    await expect(connector.request({ namespace: 'eip155', caipNetworkId: 'eip155:31337', method: 'eth_signTypedData_v4' })).rejects.toMatchObject({
+      code: 4200,
+      message: ErrorText.RPC_CALL_NOT_ALLOWED,
+    })
+  })
+
+  it('routes by namespace: each namespace goes to its own approved chain of the session', async () => {
+    const client = new FakeSignClient()
+    const storage = new Map<string, string>()
+    const connector = new WalletConnectConnector({
+      createClient: async () => client,
+      storage: { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v), removeItem: (k) => void storage.delete(k) },
+      networks: () => new Map<ChainNamespace, string[]>([['eip155', ['eip155:1']], ['solana', [SOLANA_CHAIN]]]),
+      handleAccountsChanged: vi.fn(),
+      handleChainChanged: vi.fn(),
+      handleDisconnected: vi.fn(),
+      setWcUri: vi.fn(),
+      setWcError: vi.fn(),
+    })
+    await expect(connector.request({ namespace: 'eip155', caipNetworkId: 'eip155:1', method: 'personal_sign' })).rejects.toThrow(
+      ErrorText.SIGN_CLIENT_NOT_INITIALIZED,
+    )
+    const pending = connector.connect({ namespace: 'solana' })
+    await vi.waitFor(() => expect(client.proposals).toHaveLength(1))
+    expect(client.proposals[0]!.params).toMatchObject({
+      optionalNamespaces: { eip155: { chains: ['eip155:1'] }, solana: { chains: [SOLANA_CHAIN], methods: expect.arrayContaining(['solana_signMessage']) } },
+    })
+    await expect(connector.request({ namespace: 'eip155', caipNetworkId: 'eip155:1', method: 'personal_sign' })).rejects.toThrow(
+      ErrorText.CALL_CONNECT_BEFORE_REQUEST,
+    )
+    client.proposals[0]!.approve({
+      topic: 'multi',
+      namespaces: {
+        eip155: { accounts: [`eip155:1:${ADDRESS}`], methods: ['personal_sign'], events: [] },
+        solana: { accounts: [`${SOLANA_CHAIN}:${SOLANA_ADDRESS}`], methods: ['solana_signMessage'], events: [] },
+      },
+    })
+    expect(await pending).toEqual({ accounts: [{ namespace: 'solana', address: SOLANA_ADDRESS, type: 'eoa' }], caipNetworkId: SOLANA_CHAIN })
+    await connector.request({ namespace: 'solana', caipNetworkId: SOLANA_CHAIN, method: 'solana_signMessage', params: { message: 'x' } })
+    await connector.request({ namespace: 'eip155', caipNetworkId: 'eip155:1', method: 'personal_sign', params: ['0x00', ADDRESS] })
+    expect(client.requests.map((r) => [r.topic, r.chainId, r.request.method])).toEqual([
+      ['multi', SOLANA_CHAIN, 'solana_signMessage'],
+      ['multi', 'eip155:1', 'personal_sign'],
+    ])
+    await expect(connector.request({ namespace: 'cosmos', caipNetworkId: 'cosmos:hub', method: 'cosmos_signDirect' })).rejects.toMatchObject({ code: 4200 })
+    // A wallet error keeps its code (4001 user rejected).
+    client.answer = () => ({ code: 4001, message: 'User rejected.' })
+    await expect(connector.request({ namespace: 'eip155', caipNetworkId: 'eip155:1', method: 'personal_sign' })).rejects.toMatchObject({
+      code: 4001,
+      message: 'User rejected.',
+    })
+    connector.dispose()
+  })
+
+  it('SPEC §4 session delete from the wallet cleans storage and emits disconnect', async () => {
+    const { modal, client, storage } = setup()
+    await modal.ready
+    await connect(modal, client)
+    expect(storage.getItem(`${pluginStoragePrefix('walletconnect')}${SESSION_STORAGE_KEY}`)).toBe(JSON.stringify({ topic: 'session-topic' }))
+    const disconnected = vi.fn()
+    modal.events.on('connection:disconnected', disconnected)
+    client.emit('session_delete', { id: 1, topic: 'session-topic' })
+    expect(disconnected).toHaveBeenCalledWith({ namespace: 'eip155', connectorId: 'walletConnect' })
+    expect(storage.getItem(`${pluginStoragePrefix('walletconnect')}${SESSION_STORAGE_KEY}`)).toBeNull()
+    expect(modal.get(KernelTokens.Account).isConnected()).toBe(false)
+    expect(modal.get(KernelTokens.Persistence).connectedNamespaces()).toEqual([])
+    await expect(modal.request('eip155:personal_sign', { message: 'hi' })).rejects.toMatchObject({ code: 4100 })
+  })
+
+  it('session_event accountsChanged / chainChanged and session_update feed the kernel', async () => {
+    const { modal, client } = setup()
+    await modal.ready
+    await connect(modal, client)
+    const account = modal.get(KernelTokens.Account)
+    const network = modal.get(KernelTokens.Network)
+    client.emit('session_event', { id: 2, topic: 'session-topic', params: { chainId: 'eip155:31337', event: { name: 'chainChanged', data: 31338 } } })
+    expect(network.networkOf('eip155')?.caipNetworkId).toBe('eip155:31338')
+    client.emit('session_event', { id: 3, topic: 'session-topic', params: { chainId: 'eip155:31338', event: { name: 'accountsChanged', data: [OTHER] } } })
+    expect(account.get('eip155').address).toBe(OTHER)
+    // An event for another topic is ignored.
+    client.emit('session_event', { id: 4, topic: 'other', params: { chainId: 'eip155:31337', event: { name: 'accountsChanged', data: [ADDRESS] } } })
+    expect(account.get('eip155').address).toBe(OTHER)
+    // The wallet drops 31338 and changes the account: the kernel follows, requests go to the remaining chain.
+    client.emit('session_update', {
+      id: 5,
+      topic: 'session-topic',
+      params: { namespaces: { eip155: { chains: ['eip155:31337'], accounts: [`eip155:31337:${ADDRESS}`], methods: ['personal_sign'], events: [] } } },
+    })
+    expect(account.get('eip155').address).toBe(ADDRESS)
+    expect(network.networkOf('eip155')?.caipNetworkId).toBe('eip155:31337')
+    await modal.request('eip155:personal_sign', { message: 'x' })
+    expect(client.requests.at(-1)?.chainId).toBe('eip155:31337')
+  })
+
+  it('SPEC §4 switchNetwork: an approved chain becomes the default chain; an unapproved one is asked of the wallet, else "Failed to switch to chain"', async () => {
+    const { modal, client } = setup()
+    await modal.ready
+    await connect(modal, client, session({ chains: ['eip155:31337'], accounts: [`eip155:31337:${ADDRESS}`] }))
+    const connector = modal.get(WalletConnectTokens.Connector)
+    const [local, local2] = modal.get(KernelTokens.Chains).networks('eip155')
+
+    await connector.switchNetwork(local!)
+    expect(client.requests).toHaveLength(0)
+
+    client.answer = () => null
+    await connector.switchNetwork(local2!)
+    expect(client.requests[0]).toEqual({
+      topic: 'session-topic',
+      chainId: 'eip155:31337',
+      request: { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] },
+    })
+
+    const { modal: other, client: otherClient } = setup()
+    await other.ready
+    await connect(other, otherClient, session({ chains: ['eip155:31337'], accounts: [`eip155:31337:${ADDRESS}`], methods: ['personal_sign'] }))
+    await expect(other.get(WalletConnectTokens.Connector).switchNetwork(local2!)).rejects.toThrow('Failed to switch to chain eip155:31338')
+    await expect(other.get(KernelTokens.Network).switchNetwork(local2!)).rejects.toThrow(/^Failed to switch to chain /)
+  })
+
+  it('restores the session after a reload: sign-client loads in activate only when a session is stored', async () => {
+    const storage = createMemoryAdapter()
+    const first = setup({ storage })
+    await first.modal.ready
+    await connect(first.modal, first.client)
+    first.modal.destroy()
+
+    // Same storage, a "reloaded" sign-client that still holds the session.
+    const reloaded = new FakeSignClient()
+    reloaded.sessions = [session()]
+    const second = setup({ storage, client: reloaded })
+    await second.modal.ready
+    expect(second.createSignClient).toHaveBeenCalledTimes(1)
+    expect(second.modal.get(KernelTokens.Account).get('eip155').address).toBe(ADDRESS)
+    expect(second.modal.get(KernelTokens.Connection).activeConnectorId('eip155')).toBe('walletConnect')
+    await second.modal.request('eip155:personal_sign', { message: 'after reload' })
+    expect(reloaded.requests[0]?.topic).toBe('session-topic')
+
+    // The client lost the session (expired while away): the flag is cleaned and nothing is connected.
+    second.modal.destroy()
+    const gone = setup({ storage, client: new FakeSignClient() })
+    await gone.modal.ready
+    expect(gone.modal.get(KernelTokens.Account).isConnected()).toBe(false)
+    expect(storage.getItem(`${pluginStoragePrefix('walletconnect')}${SESSION_STORAGE_KEY}`)).toBeNull()
+
+    // Nothing stored: activate does not load sign-client.
+    const fresh = setup()
+    await fresh.modal.ready
+    expect(fresh.createSignClient).not.toHaveBeenCalled()
+  })
+
+  it('disconnect ends the session with the USER_DISCONNECTED reason and cleans storage', async () => {
+    const { modal, client, storage } = setup()
+    await modal.ready
+    await connect(modal, client)
+    await modal.get(KernelTokens.Connection).disconnect()
+    expect(client.disconnects).toEqual([{ topic: 'session-topic', reason: USER_DISCONNECTED_REASON }])
+    expect(USER_DISCONNECTED_REASON).toEqual({ code: 6000, message: 'User disconnected.' })
+    expect(storage.getItem(`${pluginStoragePrefix('walletconnect')}${SESSION_STORAGE_KEY}`)).toBeNull()
+  })
+
+  it("verify: 'local' points Verify at the relay's HTTP URL, 'off' disables attestation", async () => {
+    const local = setup({ options: { relayUrl: 'ws://127.0.0.1:8787', verify: 'local' } })
+    await local.modal.ready
+    await local.modal.get(WalletConnectTokens.Connector).signClient()
+    expect(local.client.core.verify.verifyUrlV3).toBe('http://127.0.0.1:8787/v3')
+
+    const off = setup({ options: { verify: 'off' } })
+    await off.modal.ready
+    await off.modal.get(WalletConnectTokens.Connector).signClient()
+    await expect(off.client.core.verify.register()).resolves.toBe('')
+  })
+})
+
+describe('ConnectingWalletConnect view', () => {
+  it('shows the QR code (URI as its description), Copy link and the chosen wallet\'s web link generated before any click', async () => {
+    const { modal, client } = setup()
+    await modal.ready
+    render(
+      <PorticoProvider modal={modal}>
+        <Modal />
+      </PorticoProvider>,
+    )
+    await act(async () => modal.open({ view: 'ConnectingWalletConnect', params: { walletId: 'portico-demo-wallet' } }))
+    await screen.findByRole('dialog', { name: 'Portico Demo Wallet' })
+    const qr = await screen.findByRole('img', { name: 'WalletConnect QR code' })
+    const uri = 'wc:pairing1@2?relay-protocol=irn&symKey=abc'
+    expect(qr.getAttribute('aria-description')).toBe(uri)
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy()
+    const link = screen.getByRole('link', { name: 'Open Portico Demo Wallet' })
+    expect(link.getAttribute('href')).toBe(`http://127.0.0.1:5174/?uri=${encodeURIComponent(uri)}`)
+    expect(link.getAttribute('target')).toBe('_blank')
+
+    await act(async () => client.proposals[0]!.approve(session()))
+    await screen.findByRole('dialog', { name: 'Account' })
+  })
+
+  it('a rejected proposal shows the error; Retry waits 1 s (SPEC §9) and then pairs again', async () => {
+    const { modal, client } = setup()
+    await modal.ready
+    render(
+      <PorticoProvider modal={modal}>
+        <Modal />
+      </PorticoProvider>,
+    )
+    await act(async () => modal.open({ view: 'ConnectingWalletConnect', params: {} }))
+    await screen.findByRole('dialog', { name: 'WalletConnect' })
+    await screen.findByRole('img', { name: 'WalletConnect QR code' })
+    await act(async () => client.proposals[0]!.reject(Object.assign(new Error('User rejected.'), { code: 5000 })))
+    expect((await screen.findByRole('alert')).textContent).toBe('User rejected.')
+    const retry = screen.getByRole('button', { name: /^Retry in 1 s$/ })
+    expect(retry.getAttribute('aria-disabled')).toBe('true')
+    const again = await screen.findByRole('button', { name: 'Retry' }, { timeout: 2_000 })
+    await act(async () => again.click())
+    await vi.waitFor(() => expect(client.proposals).toHaveLength(2))
+    expect((await screen.findByRole('img', { name: 'WalletConnect QR code' })).getAttribute('aria-description')).toMatch(/^wc:pairing2@2/)
+  })
+})
+
+describe('lazy loading', () => {
+  it('no file of the plugin imports @walletconnect/sign-client statically (values only through import())', () => {
+    const dir = import.meta.dirname
+    const files = (function walk(d: string): string[] {
+      return readdirSync(d).flatMap((name) => (statSync(join(d, name)).isDirectory() ? walk(join(d, name)) : [join(d, name)]))
+    })(dir).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.tsx'))
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8')
+      expect(text, file).not.toMatch(/^\s*import\s+(?!type\b)[^;]*from\s+['"]@walletconnect\/sign-client['"]/m)
+    }
+    expect(readFileSync(join(dir, 'index.ts'), 'utf8')).toContain("await import('@walletconnect/sign-client')")
+  })
+})

@@ -1,0 +1,131 @@
+import { useEffect, useMemo, useRef } from 'react'
+import {
+  formatHistoryQuantity,
+  groupTransactionsByMonth,
+  KernelTokens,
+  signForOperation,
+  type Transaction,
+  type TransactionMonth,
+} from '../../kernel/index.ts'
+import { Button } from '../components/Button.tsx'
+import { EmptyState } from '../components/EmptyState.tsx'
+import { ErrorState } from '../components/ErrorState.tsx'
+import { WalletImage } from '../components/WalletImage.tsx'
+import { useModalInstance, useStore } from '../react/context.tsx'
+import { useAccount, useNetwork } from '../react/hooks.ts'
+import { strings } from '../theme/i18n.ts'
+import { LoadingRows } from './LoadingRows.tsx'
+
+/** 'March 2025' for a SPEC §3 history group. */
+export function monthHeading(group: Pick<TransactionMonth, 'year' | 'month'>): string {
+  return new Date(group.year, group.month, 1).toLocaleString('en-US', { month: 'long', year: 'numeric' })
+}
+
+/** What one history row says: the operation, and each transfer as "+1.234 USDC" (SPEC §9 signs, 3 decimals). */
+export function describeTransaction(t: Transaction): { title: string; lines: string[]; imageUrl?: string; imageName: string } {
+  const sign = signForOperation(t.metadata.operationType)
+  const lines = t.transfers.map((x) => {
+    if (x.nft_info) return `${sign}${x.nft_info.name}`
+    return `${sign}${formatHistoryQuantity(x.quantity.numeric)} ${x.fungible_info?.symbol ?? ''}`.trim()
+  })
+  const first = t.transfers[0]
+  const op = t.metadata.operationType
+  return {
+    title: op ? op[0]!.toUpperCase() + op.slice(1) : 'Transaction',
+    lines,
+    imageUrl: first?.nft_info?.content?.preview?.url ?? first?.fungible_info?.icon?.url,
+    imageName: first?.fungible_info?.symbol ?? first?.nft_info?.name ?? op ?? '?',
+  }
+}
+
+export interface ActivityListProps {
+  groups: readonly TransactionMonth[]
+  loading: boolean
+  error?: string
+  hasMore: boolean
+  onLoadMore?(): void
+  onRetry?(): void
+}
+
+/** SPEC §2 Account Activity tab, presentational: transactions under year-month headings, newest first. */
+export function ActivityList({ groups, loading, error, hasMore, onLoadMore, onRetry }: ActivityListProps) {
+  const sentinel = useRef<HTMLDivElement>(null)
+  const more = useRef(onLoadMore)
+  more.current = onLoadMore
+  // Scroll pagination: the cursor's next page loads when the end of the list comes into view.
+  useEffect(() => {
+    const el = sentinel.current
+    if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) more.current?.()
+    })
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [hasMore, groups])
+
+  if (error) return <ErrorState title={error} onRetry={onRetry} />
+  if (groups.length === 0 && loading) return <LoadingRows label={strings.activity} />
+  if (groups.length === 0) return <EmptyState title={strings.noActivity} />
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      {groups.map((g) => {
+        const heading = monthHeading(g)
+        return (
+          <section key={`${g.year}-${g.month}`} aria-label={heading}>
+            <h3 style={{ margin: '0 0 6px', fontSize: 'var(--portico-font-size-sm)', color: 'var(--portico-muted)', fontWeight: 'var(--portico-font-weight-medium)' as never }}>
+              {heading}
+            </h3>
+            <ul className="portico-list">
+              {g.transactions.map((t) => {
+                const d = describeTransaction(t)
+                return (
+                  <li key={t.id} className="portico-token-row" aria-label={`${d.title} ${d.lines.join(', ')}`.trim()}>
+                    <WalletImage name={d.imageName} src={d.imageUrl} size={36} decorative />
+                    <div className="portico-token-row-main">
+                      <span className="portico-token-row-name">{d.title}</span>
+                      <span className="portico-token-row-secondary">{new Date(t.metadata.minedAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}</span>
+                    </div>
+                    <div className="portico-token-row-amounts">
+                      {d.lines.map((line, i) => (
+                        <span key={i}>{line}</span>
+                      ))}
+                    </div>
+                  </li>
+                )
+              })}
+            </ul>
+          </section>
+        )
+      })}
+      <div ref={sentinel} aria-hidden="true" />
+      {hasMore && onLoadMore && (
+        <Button variant="secondary" fullWidth loading={loading} onClick={onLoadMore}>
+          Load more
+        </Button>
+      )}
+    </div>
+  )
+}
+
+/** The Activity tab: the active account's history on the active network, paged by cursor. */
+export default function ActivityTab() {
+  const modal = useModalInstance()
+  const controller = modal.get(KernelTokens.Transactions)
+  const state = useStore(controller.store)
+  const account = useAccount()
+  const { caipNetwork } = useNetwork()
+  useEffect(() => {
+    void controller.load()
+  }, [controller, account.address, caipNetwork?.caipNetworkId])
+  const groups = useMemo(() => groupTransactionsByMonth(state.transactions), [state.transactions])
+  return (
+    <ActivityList
+      groups={groups}
+      loading={state.loading || !state.loaded}
+      error={state.error}
+      hasMore={Boolean(state.next)}
+      onLoadMore={() => void controller.loadMore()}
+      onRetry={() => void controller.refresh()}
+    />
+  )
+}

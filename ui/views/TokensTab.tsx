@@ -1,0 +1,62 @@
+import { useEffect } from 'react'
+import { ErrorText, formatBalance, KernelTokens, type TokenBalance } from '../../kernel/index.ts'
+import { EmptyState } from '../components/EmptyState.tsx'
+import { ErrorState } from '../components/ErrorState.tsx'
+import { TokenRow } from '../components/TokenRow.tsx'
+import { useModalInstance, useStore } from '../react/context.tsx'
+import { useAccount, useNetwork } from '../react/hooks.ts'
+import { strings } from '../theme/i18n.ts'
+import { LoadingRows } from './LoadingRows.tsx'
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+/** A fiat value as the Tokens tab shows it; tokens without a price show none. */
+export function formatUsd(value: number, price: number): string | undefined {
+  return price > 0 && Number.isFinite(value) ? usd.format(value) : undefined
+}
+
+export interface TokenListProps {
+  tokens: readonly TokenBalance[]
+  loading: boolean
+  /** The catalogued failure text ("Token Balance Unavailable"). */
+  error?: string
+  onRetry?(): void
+}
+
+/** SPEC §2 Account Tokens tab, presentational: name, symbol, quantity to 3 decimals (SPEC §9), value. */
+export function TokenList({ tokens, loading, error, onRetry }: TokenListProps) {
+  if (tokens.length === 0 && loading) return <LoadingRows label={strings.tokens} />
+  if (tokens.length === 0 && error) return <ErrorState title={error} onRetry={onRetry} />
+  if (tokens.length === 0) return <EmptyState title={strings.noTokens} />
+  return (
+    <ul className="portico-list" aria-label={strings.tokens}>
+      {tokens.map((t) => (
+        <li key={`${t.chainId}:${t.address ?? 'native'}`}>
+          <TokenRow name={t.name} symbol={t.symbol} quantity={formatBalance(t.quantity.numeric)} value={formatUsd(t.value, t.price)} iconUrl={t.iconUrl} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** The Tokens tab of the connected account: loads on show and on network change (cached 30 s). */
+export default function TokensTab() {
+  const modal = useModalInstance()
+  const controller = modal.get(KernelTokens.TokenBalance)
+  const state = useStore(controller.store)
+  const account = useAccount()
+  const { caipNetwork } = useNetwork()
+
+  useEffect(() => {
+    void controller.fetch()
+  }, [controller, account.address, caipNetwork?.caipNetworkId])
+
+  return (
+    <TokenList
+      tokens={account.tokenBalance}
+      loading={state.loading}
+      error={state.error ? ErrorText.TOKEN_BALANCE_UNAVAILABLE : undefined}
+      onRetry={() => void controller.fetch({ force: true })}
+    />
+  )
+}
