@@ -64,6 +64,7 @@ function measure(name: string, outDir: string): HostSizes {
     return seen
   }
   const initial = closure(entries)
+  // The first view: the core views chunk (Connect), whatever the bundler's shared chunks it imports.
   const firstView = readdirSync(join(outDir, 'assets')).filter((f) => /^core-views-.*\.js$/.test(f)).map((f) => `assets/${f}`)
   const openPath = closure([...entries, ...firstView])
   const files = readdirSync(join(outDir, 'assets'))

@@ -6,19 +6,28 @@
  */
 import { buildHost, forbiddenCode, kb } from './build-hosts.ts'
 
-export const BUDGETS = { kernelOverReact: 25 * 1024, referenceInitial: 110 * 1024 }
+export const BUDGETS = {
+  /** Foundation issue: what the kernel and the React bindings add to a host's initial load. */
+  kernelOverReact: 25 * 1024,
+  /** Our own guard rail for opening the modal: initial load plus the first view's lazy chunks. */
+  openPathOverReact: 30 * 1024,
+  referenceInitial: 110 * 1024,
+}
 
 const react = await buildHost('react-only')
 const kernel = await buildHost('kernel-only')
 const reference = await buildHost('reference')
 
 const failures: string[] = []
-const overReact = kernel.openPathGzip - react.initialGzip
+const overReact = kernel.initialGzip - react.initialGzip
+const openPath = kernel.openPathGzip - react.initialGzip
 console.log(
-  `kernel + React bindings over React: ${kb(overReact)} KB gzip to open the modal (initial ${kb(kernel.initialGzip - react.initialGzip)} KB + first view), ` +
-    `all JS incl. every lazy view ${kb(kernel.allJsGzip - react.allJsGzip)} KB (budget ${kb(BUDGETS.kernelOverReact)} KB on the open path)`,
+  `kernel + React bindings over React: initial ${kb(overReact)} KB gzip (budget ${kb(BUDGETS.kernelOverReact)} KB); ` +
+    `with the first view, to open the modal: ${kb(openPath)} KB (budget ${kb(BUDGETS.openPathOverReact)} KB); ` +
+    `all JS incl. every lazy view and the account-data chunk: ${kb(kernel.allJsGzip - react.allJsGzip)} KB`,
 )
 if (overReact > BUDGETS.kernelOverReact) failures.push(`kernel + React bindings add ${kb(overReact)} KB gzip over React`)
+if (openPath > BUDGETS.openPathOverReact) failures.push(`opening the modal needs ${kb(openPath)} KB gzip over React`)
 console.log(`reference host initial JS+CSS: ${kb(reference.initialGzip)} KB gzip (budget ${kb(BUDGETS.referenceInitial)} KB); all JS ${kb(reference.allJsGzip)} KB`)
 if (reference.initialGzip > BUDGETS.referenceInitial) failures.push(`reference host initial ${kb(reference.initialGzip)} KB gzip`)
 const forbidden = forbiddenCode(reference)

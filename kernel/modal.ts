@@ -25,7 +25,6 @@ import { NetworkController } from './state/network.ts'
 import { detectMobile, OptionsController, type ModalOptions } from './state/options.ts'
 import { SnackbarController } from './state/snackbar.ts'
 import { ThemeController } from './state/theme.ts'
-import { provideAccountData } from './state/account-data.ts'
 import { KernelTokens } from './tokens.ts'
 
 /** One modal instance. */
@@ -42,6 +41,8 @@ export interface Modal {
   request<M extends RpcMethod>(method: M, params: RpcParams<M>): Promise<RpcResult<M>>
   /** Resolves a kernel or plugin service. */
   get<V>(token: Token<V>): V
+  /** True when something provides the token (account-data services exist only with a projectId, after `ready`). */
+  has(token: Token<unknown>): boolean
   /** Disposes everything the instance and its plugins registered. */
   destroy(): void
 }
@@ -96,9 +97,18 @@ export function createModal(options: ModalOptions = {}): Modal {
   }))
   container.provide(KernelTokens.Snackbar, () => new SnackbarController())
   container.provide(KernelTokens.Theme, () => new ThemeController({ themeMode: options.themeMode, themeVariables: options.themeVariables }))
-  disposables.add(provideAccountData(container, {
-    events, options: optionsController, storage, chains, connection: () => connection, isMobile: options.isMobile ?? detectMobile,
-  }))
+  /**
+   * The SPEC §7 clients and account-data controllers load as their own chunk during `ready` (never on the open
+   * path), and only when a projectId lets them call the backend.
+   */
+  async function loadAccountData(): Promise<void> {
+    if (!options.projectId) return
+    const { provideAccountData } = await import('./state/account-data.ts')
+    if (disposables.isDisposed) return
+    disposables.add(provideAccountData(container, {
+      events, options: optionsController, storage, chains, connection: () => connection!, isMobile: options.isMobile ?? detectMobile,
+    }))
+  }
 
   let settingUp = true
   const contexts = plugins.map((plugin) => makeContext(plugin))
@@ -138,7 +148,7 @@ export function createModal(options: ModalOptions = {}): Modal {
     rpc.freeze()
     chains.freeze()
     network.initialize(options.defaultNetwork)
-    await Promise.all(plugins.map((plugin, i) => plugin.activate?.(contexts[i]!)))
+    await Promise.all([loadAccountData(), ...plugins.map((plugin, i) => plugin.activate?.(contexts[i]!))])
     await connection.reconnectStored()
   })()
   ready.catch((error: unknown) => events.emit('error', { source: 'createModal', error }))
@@ -152,6 +162,7 @@ export function createModal(options: ModalOptions = {}): Modal {
     close: () => modalController.close(),
     request: (method, params) => rpc.request(method, params),
     get: (token) => container.get(token),
+    has: (token) => container.has(token),
     destroy() {
       try {
         disposables.dispose()

@@ -5,6 +5,8 @@ export interface StackConfig {
   apiUrl?: string
   relayUrl?: string
   walletUrl?: string
+  /** The registry id of the demo wallet, so the host's custom entry and the registry listing are one row. */
+  demoWalletId?: string
 }
 
 declare global {

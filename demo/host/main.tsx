@@ -41,7 +41,9 @@ const modal = createModal({
             projectId: stack.projectId,
             relayUrl: stack.relayUrl,
             verify: 'local' as const,
-            customWallets: stack.walletUrl ? [{ id: 'portico-demo-wallet', name: 'Portico Demo Wallet', webapp_link: stack.walletUrl }] : [],
+            customWallets: stack.walletUrl
+              ? [{ id: stack.demoWalletId ?? 'portico-demo-wallet', name: 'Portico Demo Wallet', webapp_link: stack.walletUrl }]
+              : [],
           }),
         ]
       : []),

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, formatEther, http, parseEther, type Address } from 'viem'
 import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
 import { startDemoHost, type DemoHost } from '../../demo/server.ts'
+import { startTestApi } from './api.ts'
 import { launchChromium } from './browser.ts'
 
 const ACCOUNT0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -11,13 +12,15 @@ const TRUNCATED = '0xf3…b92266'
 let chains: DevChains
 let host: DemoHost
 let browser: Browser
+let api: Awaited<ReturnType<typeof startTestApi>>
 
 beforeAll(async () => {
   chains = await startDevChains()
+  api = await startTestApi(chains, 'e2e-evm')
   host = await startDemoHost({
     mode: 'static',
     distDir: inject('demoHostDist'),
-    config: { projectId: 'portico-e2e', chains: chains.chains },
+    config: { projectId: 'portico-e2e', chains: chains.chains, apiUrl: api.url },
   })
   browser = await launchChromium()
 })
@@ -25,6 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await host?.stop()
+  await api?.stop()
   await chains?.stop()
 })
 

@@ -4,6 +4,8 @@ import { verifyMessage, type Address, type Hex } from 'viem'
 import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
 import { startRelay, type Relay } from '../../stack/relay/index.ts'
 import { startDemoHost, startDemoWallet, type DemoHost } from '../../demo/server.ts'
+import { DEMO_WALLET_ID } from '../../stack/api/wallet-dataset.ts'
+import { startTestApi } from './api.ts'
 import { launchChromium } from './browser.ts'
 
 const ACCOUNT0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -15,12 +17,18 @@ let relay: Relay
 let wallet: DemoHost
 let host: DemoHost
 let browser: Browser
+let api: Awaited<ReturnType<typeof startTestApi>>
 
 beforeAll(async () => {
   ;[chains, relay] = await Promise.all([startDevChains(), startRelay()])
-  const config = { projectId: 'portico-e2e', chains: chains.chains, relayUrl: relay.url }
+  api = await startTestApi(chains, 'e2e-wc')
+  const config = { projectId: 'portico-e2e', chains: chains.chains, relayUrl: relay.url, apiUrl: api.url }
   wallet = await startDemoWallet({ mode: 'static', distDir: inject('demoWalletDist'), config })
-  host = await startDemoHost({ mode: 'static', distDir: inject('demoHostDist'), config: { ...config, walletUrl: wallet.url } })
+  host = await startDemoHost({
+    mode: 'static',
+    distDir: inject('demoHostDist'),
+    config: { ...config, walletUrl: wallet.url, demoWalletId: DEMO_WALLET_ID },
+  })
   browser = await launchChromium()
 })
 
@@ -29,6 +37,7 @@ afterAll(async () => {
   await host?.stop()
   await wallet?.stop()
   await relay?.stop()
+  await api?.stop()
   await chains?.stop()
 })
 

@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
 import type { Modal, Token } from '../../kernel/index.ts'
 
 const ModalContext = createContext<Modal | null>(null)
@@ -23,4 +23,21 @@ export function useService<V>(token: Token<V>): V {
 /** Reads an observable store (subscribe + getSnapshot). */
 export function useStore<S>(store: { subscribe(l: () => void): () => void; getSnapshot(): S }): S {
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot)
+}
+
+/**
+ * A service that may appear once the modal is ready (the account-data services need a projectId and load as their
+ * own chunk): undefined until then, or when nothing provides it.
+ */
+export function useOptionalService<V>(token: Token<V>): V | undefined {
+  const modal = useModalInstance()
+  const [present, setPresent] = useState(() => modal.has(token))
+  useEffect(() => {
+    let live = true
+    if (!present) void modal.ready.then(() => live && setPresent(modal.has(token)), () => undefined)
+    return () => {
+      live = false
+    }
+  }, [modal, token, present])
+  return present ? modal.get(token) : undefined
 }

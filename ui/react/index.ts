@@ -1,4 +1,4 @@
 /** portico/react: React bindings of the kernel. */
-export { PorticoProvider, useModalInstance, useService, useStore } from './context.tsx'
+export { PorticoProvider, useModalInstance, useOptionalService, useService, useStore } from './context.tsx'
 export { useModal, useModalState, useAccount, useNetwork, useConnection } from './hooks.ts'
 export { Modal } from './Modal.tsx'

@@ -6,7 +6,7 @@ import { CopyButton } from '../components/CopyButton.tsx'
 import { NetworkButton } from '../components/NetworkButton.tsx'
 import { Skeleton } from '../components/Skeleton.tsx'
 import { strings, formatMessage } from '../theme/i18n.ts'
-import { useModalInstance } from '../react/context.tsx'
+import { useModalInstance, useOptionalService } from '../react/context.tsx'
 import { useAccount, useNetwork } from '../react/hooks.ts'
 
 // The tabs are their own chunk: Account's header shows before they load.
@@ -15,6 +15,8 @@ const AccountTabs = lazy(() => import('./AccountTabs.tsx'))
 /** SPEC §2 Account: avatar, truncated address, balance to 3 decimals with its symbol, network, disconnect. */
 export default function Account() {
   const modal = useModalInstance()
+  const tokens = useOptionalService(KernelTokens.TokenBalance)
+  const identity = useOptionalService(KernelTokens.Identity)
   const account = useAccount()
   const { caipNetwork } = useNetwork()
   const namespace = account.namespace
@@ -25,8 +27,8 @@ export default function Account() {
 
   useEffect(() => {
     // Served from the 5-minute identity cache after the fetch made on connect.
-    if (namespace && account.address) void modal.get(KernelTokens.Identity).fetch(namespace)
-  }, [modal, namespace, account.address])
+    if (namespace && account.address && identity) void identity.fetch(namespace)
+  }, [identity, namespace, account.address])
 
   if (!account.address) {
     return <p className="portico-state-description">Not connected.</p>
@@ -42,6 +44,11 @@ export default function Account() {
           </span>
           <CopyButton text={account.address} label={strings.copyAddress} compact />
         </p>
+        {account.profileName && (
+          <p className="portico-state-description portico-address" title={account.address}>
+            {truncateAddress(account.address)}
+          </p>
+        )}
         <p className="portico-state-description" aria-live="polite">
           {account.balance !== undefined && account.balanceSymbol
             ? formatBalance(account.balance, account.balanceSymbol)
@@ -70,7 +77,7 @@ export default function Account() {
         </Button>
       </div>
       <Suspense fallback={<Skeleton height={40} />}>
-        <AccountTabs />
+        {tokens && <AccountTabs />}
       </Suspense>
     </>
   )

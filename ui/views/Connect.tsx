@@ -2,7 +2,7 @@ import { KernelTokens, type ConnectListEntry, type ViewId } from '../../kernel/i
 import { WalletListItem } from '../components/WalletListItem.tsx'
 import { ListItem } from '../components/ListItem.tsx'
 import { strings } from '../theme/i18n.ts'
-import { useModalInstance, useStore } from '../react/context.tsx'
+import { useModalInstance, useOptionalService, useStore } from '../react/context.tsx'
 import { coreViewLoaders } from './registry.ts'
 
 const TAGS: Partial<Record<ConnectListEntry['group'], string>> = {
@@ -18,6 +18,7 @@ export default function Connect() {
   const persistence = modal.get(KernelTokens.Persistence)
   const options = useStore(modal.get(KernelTokens.Options).store).options
   useStore(connectors.store)
+  const wallets = useOptionalService(KernelTokens.Wallets)
   const entries = connectors.list(persistence.recentWallets(), options.connectorOrder)
   const wcView = 'ConnectingWalletConnect' as ViewId
 
@@ -43,7 +44,7 @@ export default function Connect() {
           />
         </div>
       ))}
-      {(modal.views.has('AllWallets') || 'AllWallets' in coreViewLoaders) && (
+      {(modal.views.has('AllWallets') || (wallets && 'AllWallets' in coreViewLoaders)) && (
         <div role="listitem">
           <ListItem label={strings.allWallets} onClick={() => modal.router.push('AllWallets')} />
         </div>
