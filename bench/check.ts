@@ -4,6 +4,8 @@
  * initial JS+CSS is at most 110 KB gzip including React, with no solana, polkadot, cosmos, bitcoin or
  * WalletConnect code in its output (EVM issue).
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { buildHost, forbiddenCode, kb } from './build-hosts.ts'
 
 export const BUDGETS = {
@@ -17,6 +19,7 @@ export const BUDGETS = {
 const react = await buildHost('react-only')
 const kernel = await buildHost('kernel-only')
 const reference = await buildHost('reference')
+const wc = await buildHost('walletconnect')
 
 const failures: string[] = []
 const overReact = kernel.initialGzip - react.initialGzip
@@ -33,6 +36,15 @@ if (reference.initialGzip > BUDGETS.referenceInitial) failures.push(`reference h
 const forbidden = forbiddenCode(reference)
 if (forbidden.length) failures.push(`forbidden code in the reference host: ${forbidden.join(', ')}`)
 else console.log('reference host: no solana, polkadot, cosmos, bitcoin or WalletConnect code')
+
+const SIGN_CLIENT = /irn_subscribe|wc_sessionPropose/
+const wcInitial = wc.files.filter((f) => f.initial && SIGN_CLIENT.test(readFileSync(join(wc.outDir, f.file), 'utf8')))
+const wcLazy = wc.files.filter((f) => !f.initial && SIGN_CLIENT.test(readFileSync(join(wc.outDir, f.file), 'utf8')))
+console.log(
+  `WalletConnect host: initial ${kb(wc.initialGzip)} KB gzip; sign-client in lazy chunks ${wcLazy.map((f) => `${f.file} ${kb(f.gzip)} KB`).join(', ') || 'none'}`,
+)
+if (wcInitial.length) failures.push(`sign-client code in the WalletConnect host's initial load: ${wcInitial.map((f) => f.file).join(', ')}`)
+if (!wcLazy.length) failures.push('the WalletConnect host has no lazily loaded sign-client chunk (is the plugin composed?)')
 
 if (failures.length) {
   console.error(`\nbudget check FAILED:\n- ${failures.join('\n- ')}`)

@@ -59,18 +59,48 @@ async function openToFirstView(host: HostSizes): Promise<number[]> {
   return times
 }
 
+/** Which JS files the WalletConnect host fetches on load, on open, and after the user picks WalletConnect. */
+async function signClientLoads(host: HostSizes): Promise<{ onOpen: boolean; onPick: boolean; chunk: string; gzip: number }> {
+  const signClient = host.files.find((f) => !f.initial && /irn_subscribe/.test(readFileSync(join(host.outDir, f.file), 'utf8')))
+  if (!signClient) throw new Error('no sign-client chunk in the WalletConnect host')
+  const server = serveStatic(host.outDir)
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const { port } = server.address() as { port: number }
+  const browser = await launchChromium()
+  try {
+    const page = await browser.newPage()
+    const fetched: string[] = []
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname.slice(1)))
+    await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'networkidle' })
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /^WalletConnect/ }).waitFor()
+    await page.waitForTimeout(300)
+    const onOpen = fetched.includes(signClient.file)
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /^WalletConnect/ }).click()
+    await page.waitForResponse((r) => r.url().endsWith(signClient.file), { timeout: 10_000 }).catch(() => undefined)
+    return { onOpen, onPick: fetched.includes(signClient.file), chunk: signClient.file, gzip: signClient.gzip }
+  } finally {
+    await browser.close()
+    server.closeAllConnections()
+    server.close()
+  }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 const react = await buildHost('react-only')
 const kernel = await buildHost('kernel-only')
 const reference = await buildHost('reference')
+const wc = await buildHost('walletconnect')
 const times = await openToFirstView(reference)
+const wcLoads = await signClientLoads(wc)
 const forbidden = forbiddenCode(reference)
 
 const rows = [
   `| React-only baseline | ${kb(react.initialGzip)} | ${kb(react.allJsGzip)} | |`,
   `| kernel + React bindings, no plugin | ${kb(kernel.initialGzip)} = **${kb(kernel.initialGzip - react.initialGzip)} KB over React** (budget 25) | ${kb(kernel.allJsGzip)} | open path (initial + first view) ${kb(kernel.openPathGzip - react.initialGzip)} KB over React (guard 30) |`,
   `| reference host (React + portico + eip155) | **${kb(reference.initialGzip)}** | ${kb(reference.allJsGzip)} | budget 110 initial; forbidden code: ${forbidden.length ? forbidden.join(', ') : 'none'} |`,
+  `| reference + walletconnect | ${kb(wc.initialGzip)} | ${kb(wc.allJsGzip)} | sign-client chunk ${kb(wcLoads.gzip)} KB: fetched on open ${wcLoads.onOpen ? 'YES' : 'no'}, after picking WalletConnect ${wcLoads.onPick ? 'yes' : 'NO'} |`,
 ]
 const figures = `<!-- bench:start -->
 Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` (Vite 8 production builds, gzip -9; Chromium ${RUNS} page loads).

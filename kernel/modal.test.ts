@@ -19,12 +19,30 @@ const make = (plugins: PluginDefinition[] = [], extra: Parameters<typeof createM
   createModal({ storage: createMemoryAdapter(), plugins, ...extra })
 
 describe('createModal', () => {
+  it('SPEC §7: without a projectId no backend client exists (no call can be made); with one they load during ready', async () => {
+    const bare = make([])
+    await bare.ready
+    expect(bare.has(KernelTokens.Registry)).toBe(false)
+    expect(bare.has(KernelTokens.TokenBalance)).toBe(false)
+    const withId = make([], { projectId: 'p', endpoints: { registry: 'http://127.0.0.1:9', blockchainApi: 'http://127.0.0.1:9', analytics: 'http://127.0.0.1:9' } })
+    expect(withId.has(KernelTokens.Registry)).toBe(false)
+    await withId.ready
+    expect(withId.has(KernelTokens.Registry)).toBe(true)
+    bare.destroy()
+    withId.destroy()
+  })
+
   it('two modals share nothing: different controllers, and a service provided in one is absent in the other', async () => {
     const Greeter = createToken<{ hi(): string }>('test.greeter')
-    const a = make([plugin('greeter', (ctx) => void ctx.provide(Greeter, () => ({ hi: () => 'hi' })))])
-    const b = make([])
+    // A projectId makes the account-data services load too; the endpoints go nowhere (nothing is fetched here).
+    const offline = { projectId: 'test', endpoints: { registry: 'http://127.0.0.1:9', blockchainApi: 'http://127.0.0.1:9', analytics: 'http://127.0.0.1:9' } }
+    const a = make([plugin('greeter', (ctx) => void ctx.provide(Greeter, () => ({ hi: () => 'hi' })))], offline)
+    const b = make([], offline)
     await Promise.all([a.ready, b.ready])
-    for (const token of Object.values(KernelTokens)) expect(a.get(token as never)).not.toBe(b.get(token as never))
+    for (const token of Object.values(KernelTokens)) {
+      expect(a.has(token), token.description).toBe(true)
+      expect(a.get(token as never)).not.toBe(b.get(token as never))
+    }
     expect(a.router).not.toBe(b.router)
     expect(a.get(Greeter).hi()).toBe('hi')
     expect(() => b.get(Greeter)).toThrow('Nothing provides "test.greeter"')
