@@ -30,6 +30,11 @@ export class ProviderRpcError extends Error {
     this.code = code
     if (data !== undefined) this.data = data
   }
+
+  /** The EIP-1193 error object, as a provider sends it over a message channel. */
+  toJSON(): { code: number; message: string; data?: unknown } {
+    return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data }
+  }
 }
 
 function codeOf(value: unknown): unknown {

@@ -6,6 +6,7 @@ import { CopyButton } from '../components/CopyButton.tsx'
 import { NetworkButton } from '../components/NetworkButton.tsx'
 import { Skeleton } from '../components/Skeleton.tsx'
 import { strings, formatMessage } from '../theme/i18n.ts'
+import { DisconnectButton } from './DisconnectButton.tsx'
 import { useModalInstance, useOptionalService } from '../react/context.tsx'
 import { useAccount, useNetwork } from '../react/hooks.ts'
 
@@ -65,16 +66,7 @@ export default function Account() {
         <Button variant="secondary" fullWidth onClick={() => modal.router.push('ProfileWallets')}>
           {strings.wallets}
         </Button>
-        <Button
-          variant="danger"
-          fullWidth
-          onClick={async () => {
-            await modal.get(KernelTokens.Connection).disconnect()
-            modal.router.reset('Connect')
-          }}
-        >
-          {strings.disconnect}
-        </Button>
+        <DisconnectButton />
       </div>
       <Suspense fallback={<Skeleton height={40} />}>
         {tokens && <AccountTabs />}

@@ -2,19 +2,16 @@ import { useEffect, useMemo, useRef } from 'react'
 import {
   formatHistoryQuantity,
   groupTransactionsByMonth,
-  KernelTokens,
   signForOperation,
   type Transaction,
   type TransactionMonth,
 } from '../../kernel/index.ts'
-import { Button } from '../components/Button.tsx'
 import { EmptyState } from '../components/EmptyState.tsx'
 import { ErrorState } from '../components/ErrorState.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
-import { useModalInstance, useStore } from '../react/context.tsx'
-import { useAccount, useNetwork } from '../react/hooks.ts'
 import { strings } from '../theme/i18n.ts'
 import { LoadingRows } from './LoadingRows.tsx'
+import { LoadMore, useAccountHistory, type HistoryListProps } from './account-history.tsx'
 
 /** 'March 2025' for a SPEC §3 history group. */
 export function monthHeading(group: Pick<TransactionMonth, 'year' | 'month'>): string {
@@ -38,13 +35,8 @@ export function describeTransaction(t: Transaction): { title: string; lines: str
   }
 }
 
-export interface ActivityListProps {
+export interface ActivityListProps extends HistoryListProps {
   groups: readonly TransactionMonth[]
-  loading: boolean
-  error?: string
-  hasMore: boolean
-  onLoadMore?(): void
-  onRetry?(): void
 }
 
 /** SPEC §2 Account Activity tab, presentational: transactions under year-month headings, newest first. */
@@ -98,34 +90,14 @@ export function ActivityList({ groups, loading, error, hasMore, onLoadMore, onRe
         )
       })}
       <div ref={sentinel} aria-hidden="true" />
-      {hasMore && onLoadMore && (
-        <Button variant="secondary" fullWidth loading={loading} onClick={onLoadMore}>
-          Load more
-        </Button>
-      )}
+      <LoadMore hasMore={hasMore} loading={loading} onLoadMore={onLoadMore} />
     </div>
   )
 }
 
 /** The Activity tab: the active account's history on the active network, paged by cursor. */
 export default function ActivityTab() {
-  const modal = useModalInstance()
-  const controller = modal.get(KernelTokens.Transactions)
-  const state = useStore(controller.store)
-  const account = useAccount()
-  const { caipNetwork } = useNetwork()
-  useEffect(() => {
-    void controller.load()
-  }, [controller, account.address, caipNetwork?.caipNetworkId])
-  const groups = useMemo(() => groupTransactionsByMonth(state.transactions), [state.transactions])
-  return (
-    <ActivityList
-      groups={groups}
-      loading={state.loading || !state.loaded}
-      error={state.error}
-      hasMore={Boolean(state.next)}
-      onLoadMore={() => void controller.loadMore()}
-      onRetry={() => void controller.refresh()}
-    />
-  )
+  const { transactions, list } = useAccountHistory()
+  const groups = useMemo(() => groupTransactionsByMonth(transactions), [transactions])
+  return <ActivityList groups={groups} {...list} />
 }

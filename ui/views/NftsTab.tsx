@@ -1,22 +1,15 @@
-import { useEffect, useMemo } from 'react'
-import { KernelTokens, ownedNfts, type OwnedNft } from '../../kernel/index.ts'
-import { Button } from '../components/Button.tsx'
+import { useMemo } from 'react'
+import { ownedNfts, type OwnedNft } from '../../kernel/index.ts'
 import { EmptyState } from '../components/EmptyState.tsx'
 import { ErrorState } from '../components/ErrorState.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
-import { useModalInstance, useStore } from '../react/context.tsx'
-import { useAccount, useNetwork } from '../react/hooks.ts'
 import { strings } from '../theme/i18n.ts'
 import { LoadingRows } from './LoadingRows.tsx'
+import { LoadMore, useAccountHistory, type HistoryListProps } from './account-history.tsx'
 
-export interface NftListProps {
+/** `hasMore`: more history can reveal more NFTs. */
+export interface NftListProps extends HistoryListProps {
   nfts: readonly OwnedNft[]
-  loading: boolean
-  error?: string
-  /** More history can reveal more NFTs. */
-  hasMore: boolean
-  onLoadMore?(): void
-  onRetry?(): void
 }
 
 /** SPEC §2 Account NFTs tab, presentational: image and name of each NFT held. */
@@ -37,34 +30,14 @@ export function NftList({ nfts, loading, error, hasMore, onLoadMore, onRetry }: 
           ))}
         </ul>
       )}
-      {hasMore && onLoadMore && (
-        <Button variant="secondary" fullWidth loading={loading} onClick={onLoadMore}>
-          Load more
-        </Button>
-      )}
+      <LoadMore hasMore={hasMore} loading={loading} onLoadMore={onLoadMore} />
     </div>
   )
 }
 
 /** The NFTs tab: NFTs the account holds according to its history on the active network. */
 export default function NftsTab() {
-  const modal = useModalInstance()
-  const controller = modal.get(KernelTokens.Transactions)
-  const state = useStore(controller.store)
-  const account = useAccount()
-  const { caipNetwork } = useNetwork()
-  useEffect(() => {
-    void controller.load()
-  }, [controller, account.address, caipNetwork?.caipNetworkId])
-  const nfts = useMemo(() => ownedNfts(state.transactions), [state.transactions])
-  return (
-    <NftList
-      nfts={nfts}
-      loading={state.loading || !state.loaded}
-      error={state.error}
-      hasMore={Boolean(state.next)}
-      onLoadMore={() => void controller.loadMore()}
-      onRetry={() => void controller.refresh()}
-    />
-  )
+  const { transactions, list } = useAccountHistory()
+  const nfts = useMemo(() => ownedNfts(transactions), [transactions])
+  return <NftList nfts={nfts} {...list} />
 }

@@ -1,6 +1,5 @@
-import { KernelTokens } from '../../kernel/index.ts'
-import { Button } from '../components/Button.tsx'
 import { strings } from '../theme/i18n.ts'
+import { DisconnectButton } from './DisconnectButton.tsx'
 import { useModalInstance } from '../react/context.tsx'
 import { NetworkList } from './NetworkList.tsx'
 
@@ -11,16 +10,7 @@ export default function UnsupportedChain() {
     <div className="portico-state">
       <p className="portico-state-description">{strings.unsupportedNetworkDescription}</p>
       <NetworkList markCurrent={false} onSwitched={() => modal.router.reset('Account')} />
-      <Button
-        variant="danger"
-        fullWidth
-        onClick={async () => {
-          await modal.get(KernelTokens.Connection).disconnect()
-          modal.router.reset('Connect')
-        }}
-      >
-        {strings.disconnect}
-      </Button>
+      <DisconnectButton />
     </div>
   )
 }

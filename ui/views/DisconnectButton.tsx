@@ -1,0 +1,21 @@
+import { KernelTokens } from '../../kernel/index.ts'
+import { Button } from '../components/Button.tsx'
+import { strings } from '../theme/i18n.ts'
+import { useModalInstance } from '../react/context.tsx'
+
+/** Disconnects every namespace and returns to Connect (the modal stays open; docs/DECISIONS.md). */
+export function DisconnectButton() {
+  const modal = useModalInstance()
+  return (
+    <Button
+      variant="danger"
+      fullWidth
+      onClick={async () => {
+        await modal.get(KernelTokens.Connection).disconnect()
+        modal.router.reset('Connect')
+      }}
+    >
+      {strings.disconnect}
+    </Button>
+  )
+}
