@@ -9,6 +9,7 @@ import {
   type Connector,
   type ConnectResult,
   type Modal,
+  type PluginDefinition,
 } from '../kernel/index.ts'
 import { PorticoProvider } from '../ui/react/context.tsx'
 import { sampleAddress, sampleIcon } from './fixtures.ts'
@@ -71,8 +72,8 @@ function storyChain(behaviour: StoryConnectBehaviour) {
 }
 
 /** Builds a modal for a story: in memory, offline, optionally connected. */
-export async function createStoryModal(opts: { connected?: boolean; behaviour?: StoryConnectBehaviour; unsupported?: boolean; themeMode?: 'light' | 'dark'; embedded?: boolean } = {}): Promise<Modal> {
-  const modal = createModal({ storage: createMemoryAdapter(), plugins: [storyChain(opts.behaviour ?? 'pending')], embedded: opts.embedded ?? true, themeMode: opts.themeMode })
+export async function createStoryModal(opts: { connected?: boolean; behaviour?: StoryConnectBehaviour; unsupported?: boolean; themeMode?: 'light' | 'dark'; embedded?: boolean; /** Extra plugins, made fresh for each modal. */ plugins?: () => PluginDefinition[] } = {}): Promise<Modal> {
+  const modal = createModal({ storage: createMemoryAdapter(), plugins: [storyChain(opts.behaviour ?? 'pending'), ...(opts.plugins?.() ?? [])], embedded: opts.embedded ?? true, themeMode: opts.themeMode })
   await modal.ready
   if (opts.connected) {
     const connection = modal.get(KernelTokens.Connection)

@@ -31,7 +31,7 @@ const shell = `
 `
 
 const controls = `
-.portico-button{display:inline-flex;align-items:center;justify-content:center;gap:var(--portico-space-2);min-height:40px;padding:0 var(--portico-space-4);border:1px solid transparent;border-radius:var(--portico-border-radius);font:inherit;font-weight:var(--portico-font-weight-medium);cursor:pointer;transition:background-color 120ms,opacity 120ms}
+.portico-button{text-decoration:none;display:inline-flex;align-items:center;justify-content:center;gap:var(--portico-space-2);min-height:40px;padding:0 var(--portico-space-4);border:1px solid transparent;border-radius:var(--portico-border-radius);font:inherit;font-weight:var(--portico-font-weight-medium);cursor:pointer;transition:background-color 120ms,opacity 120ms}
 .portico-button[data-full-width]{width:100%}
 .portico-button--primary{background:var(--portico-accent);color:var(--portico-accent-fg)}
 .portico-button--secondary{background:var(--portico-surface);color:var(--portico-fg);border-color:var(--portico-border)}
