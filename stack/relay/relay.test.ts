@@ -232,6 +232,13 @@ describe('stack/relay with the real sign-client (dapp) and WalletKit (wallet)', 
     expect(performance.now() - started).toBeLessThan(2000)
     const payload = verifyP256Jwt<{ id: string; origin: string; isScam: boolean }>(attestation, publicKey)
     expect(payload).toMatchObject({ id: 'abc123', origin: 'http://127.0.0.1:5173', isScam: false })
+    // The attestation goes to the dapp's exact origin, never "*"; a value that is not an origin is refused.
+    expect(page).toContain(',"http://127.0.0.1:5173")')
+    expect(page).not.toContain('"*"')
+    for (const bad of ['*', 'javascript:alert(1)', 'http://127.0.0.1:5173/path', '"),alert(1)//']) {
+      const res = await fetch(`${relay.httpUrl}/v3/attestation?projectId=p&origin=${encodeURIComponent(bad)}&id=x`)
+      expect(res.status, bad).toBe(400)
+    }
   })
 })
 

@@ -28,12 +28,17 @@ export class LocalVerifyServer {
     if (req.method !== 'GET') return false
     if (url.pathname === '/v3/attestation') {
       const id = url.searchParams.get('id') ?? ''
-      const origin = url.searchParams.get('origin') ?? ''
+      const origin = exactOrigin(url.searchParams.get('origin'))
+      if (!origin) {
+        send(res, 400, 'application/json', JSON.stringify({ error: 'origin must be an http(s) origin' }))
+        return true
+      }
       const attestation = this.attest(id, origin)
-      // The JWT is base64url segments joined by dots, so it is safe inside a JS string literal.
+      // The JWT is base64url segments joined by dots, and the origin is a parsed URL origin (JSON-quoted), so both
+      // are safe inside the script. The message goes to that exact origin only, never "*".
       const body =
         '<!doctype html><meta charset="utf-8"><title>verify</title><script>' +
-        `parent.postMessage(JSON.stringify({type:"verify_attestation",attestation:"${attestation}"}),"*")` +
+        `parent.postMessage(JSON.stringify({type:"verify_attestation",attestation:"${attestation}"}),${JSON.stringify(origin)})` +
         '</script>'
       send(res, 200, 'text/html; charset=utf-8', body)
       return true
@@ -74,4 +79,16 @@ export function send(res: ServerResponse, status: number, contentType: string, b
     'cache-control': 'no-store',
   })
   res.end(body)
+}
+
+/** The value when it is exactly an http(s) origin (scheme, host, port; no path), else undefined. */
+function exactOrigin(value: string | null): string | undefined {
+  if (!value) return undefined
+  try {
+    const url = new URL(value)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
+    return url.origin === value ? value : undefined
+  } catch {
+    return undefined
+  }
 }
