@@ -141,7 +141,19 @@ export function walletConnect(options: WalletConnectOptions) {
 /** The wallet listing with this id among the featured, custom and recommended wallets. */
 export function findWallet(ctx: Pick<PluginContext, 'get'>, walletId: string): WalletListing | undefined {
   const { wallets } = ctx.get(KernelTokens.Connectors).store.getSnapshot()
-  return [...wallets.custom, ...wallets.featured, ...wallets.recommended].find((w) => w.id === walletId)
+  const shown = [...wallets.custom, ...wallets.featured, ...wallets.recommended].find((w) => w.id === walletId)
+  return shown ?? registryWallet(ctx, walletId)
+}
+
+/** A wallet picked in AllWallets: from the registry pages or search results loaded so far (needs a projectId). */
+function registryWallet(ctx: Pick<PluginContext, 'get'>, walletId: string): WalletListing | undefined {
+  let state
+  try {
+    state = ctx.get(KernelTokens.Wallets).store.getSnapshot()
+  } catch {
+    return undefined // no registry without a projectId
+  }
+  return [...state.wallets, ...state.searchResults, ...state.featured, ...state.recommended].find((w) => w.id === walletId)
 }
 
 function networksByNamespace(ctx: PluginContext): Map<ChainNamespace, readonly string[]> {
