@@ -1,5 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 
 /** A fresh data directory under the OS temp dir; `remove()` deletes it. */
@@ -27,4 +29,35 @@ export async function callApi<T = any>(
   const text = await res.text()
   const isJson = res.headers.get('content-type')?.includes('application/json')
   return { status: res.status, headers: res.headers, body: (isJson && text ? JSON.parse(text) : text) as T, text }
+}
+
+/** Forwards JSON-RPC to a dev chain and records each method called, so tests can count the chain reads. */
+export async function countingRpcProxy(target: string): Promise<{ url: string; methods: string[]; close(): Promise<void> }> {
+  const methods: string[] = []
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8')
+      try {
+        const parsed = JSON.parse(body) as { method: string } | Array<{ method: string }>
+        for (const m of Array.isArray(parsed) ? parsed : [parsed]) methods.push(m.method)
+      } catch {
+        methods.push('<unparsable>')
+      }
+      fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+        .then(async (r) => res.writeHead(r.status, { 'content-type': 'application/json' }).end(await r.text()))
+        .catch(() => res.writeHead(502).end())
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    methods,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
 }

@@ -1,51 +1,19 @@
-import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPublicClient, createWalletClient, defineChain, erc20Abi, erc721Abi, getAddress, http, parseEther, parseUnits, type Address } from 'viem'
 import { startDevChains, type DevChains } from '../chain/index.ts'
 import { startApiServer, HISTORY_PAGE_SIZE, SEEDED_NAME, type ApiServer, type HistoryTransaction, type TokenBalance } from './index.ts'
-import { callApi, tempDataDir } from './api-test-client.ts'
+import { callApi, countingRpcProxy, tempDataDir } from './api-test-client.ts'
 
 type History = { data: HistoryTransaction[]; next: string | null }
 
-/** Forwards JSON-RPC to a dev chain and counts the methods, so tests can check how many calls the API makes. */
-async function countingProxy(target: string): Promise<{ url: string; calls: string[]; close(): Promise<void> }> {
-  const calls: string[] = []
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8')
-      try {
-        const parsed = JSON.parse(body) as { method: string } | Array<{ method: string }>
-        for (const m of Array.isArray(parsed) ? parsed : [parsed]) calls.push(m.method)
-      } catch {
-        calls.push('<unparsable>')
-      }
-      fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-        .then(async (r) => {
-          res.writeHead(r.status, { 'content-type': 'application/json' })
-          res.end(await r.text())
-        })
-        .catch(() => {
-          res.writeHead(502)
-          res.end()
-        })
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  return { url: `http://127.0.0.1:${port}`, calls, close: () => new Promise((resolve) => server.close(() => resolve())) }
-}
-
 let dev: DevChains
 let api: ApiServer
-let proxies: Array<Awaited<ReturnType<typeof countingProxy>>> = []
+let proxies: Array<Awaited<ReturnType<typeof countingRpcProxy>>> = []
 const data = tempDataDir('chain')
 
 beforeAll(async () => {
   dev = await startDevChains({})
-  proxies = await Promise.all(dev.chains.map((c) => countingProxy(c.rpcUrl)))
+  proxies = await Promise.all(dev.chains.map((c) => countingRpcProxy(c.rpcUrl)))
   api = await startApiServer({
     dataDir: data.dir,
     chains: dev.chains.map((c, i) => ({ ...c, rpcUrl: proxies[i]!.url })),
@@ -97,13 +65,13 @@ describe('SPEC §7 blockchain API: supported chains and identity', () => {
 
 describe('SPEC §7 GET /v1/account/{address}/balance', () => {
   it('reads native and ERC-20 balances from the chain in one eth_call per chain', async () => {
-    for (const p of proxies) p.calls.length = 0
+    for (const p of proxies) p.methods.length = 0
     const r = await callApi<{ balances: TokenBalance[] }>(api.url, `/v1/account/${account(0)}/balance`, {
       query: { currency: 'usd', chainId: 'eip155:31337', forceUpdate: 'true' },
     })
     expect(r.status).toBe(200)
-    expect(proxies[0]!.calls).toEqual(['eth_call'])
-    expect(proxies[1]!.calls).toEqual([])
+    expect(proxies[0]!.methods).toEqual(['eth_call'])
+    expect(proxies[1]!.methods).toEqual([])
     const bySymbol = Object.fromEntries(r.body.balances.map((b) => [b.symbol, b]))
     expect(Object.keys(bySymbol).sort()).toEqual(['DAI', 'ETH', 'USDC', 'ZERO'])
     const { usdc6, dai18, zero0 } = contracts()
@@ -120,9 +88,9 @@ describe('SPEC §7 GET /v1/account/{address}/balance', () => {
   })
 
   it('covers every dev chain without chainId, still one eth_call each', async () => {
-    for (const p of proxies) p.calls.length = 0
+    for (const p of proxies) p.methods.length = 0
     const r = await callApi<{ balances: TokenBalance[] }>(api.url, `/v1/account/${account(1)}/balance`)
-    expect(proxies.map((p) => p.calls)).toEqual([['eth_call'], ['eth_call']])
+    expect(proxies.map((p) => p.methods)).toEqual([['eth_call'], ['eth_call']])
     expect(new Set(r.body.balances.map((b) => b.chainId))).toEqual(new Set(['eip155:31337', 'eip155:31338']))
   })
 

@@ -1,47 +1,15 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { createWalletClient, erc20Abi, http, parseUnits, type Address } from 'viem'
 import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
 import { startApiServer, type ApiServer } from '../../stack/api/index.ts'
-import { tempDataDir } from '../../stack/api/api-test-client.ts'
+import { countingRpcProxy, tempDataDir } from '../../stack/api/api-test-client.ts'
 import { startDemoHost, type DemoHost } from '../../demo/server.ts'
 import { launchChromium } from './browser.ts'
 
 const ACCOUNT0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ACCOUNT1: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const PROJECT = 'portico-e2e'
-
-/** Forwards JSON-RPC to a dev chain and records the methods, so the test sees the API server's chain reads. */
-async function countingRpcProxy(target: string) {
-  const methods: string[] = []
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8')
-      try {
-        const parsed = JSON.parse(body) as { method: string } | Array<{ method: string }>
-        for (const m of Array.isArray(parsed) ? parsed : [parsed]) methods.push(m.method)
-      } catch {
-        methods.push('<unparsable>')
-      }
-      fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-        .then(async (r) => res.writeHead(r.status, { 'content-type': 'application/json' }).end(await r.text()))
-        .catch(() => res.writeHead(502).end())
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    methods,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
-  }
-}
 
 let chains: DevChains
 let api: ApiServer
