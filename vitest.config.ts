@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { porticoAliases } from './demo/aliases.ts'
 
 export default defineConfig({
   oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } } as never,
+  resolve: { alias: porticoAliases() },
   test: {
     include: ['**/*.test.{ts,tsx}'],
     exclude: ['node_modules/**', 'dist/**', 'tests/e2e/**', 'storybook-static/**'],

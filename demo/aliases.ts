@@ -3,12 +3,15 @@ import type { Alias } from 'vite'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-/** Resolves `portico`, `portico/react`, `portico/plugins/<name>` and `portico/testing` to the sources. */
+/** Resolves `portico`, `portico/react`, `portico/components`, `portico/plugins/<name>`, `portico/testing` and
+ * `portico/testing/conformance` to the sources. */
 export function porticoAliases(): Alias[] {
   return [
     { find: /^portico$/, replacement: `${root}kernel/index.ts` },
     { find: /^portico\/react$/, replacement: `${root}ui/react/index.ts` },
+    { find: /^portico\/components$/, replacement: `${root}ui/components/index.ts` },
     { find: /^portico\/testing$/, replacement: `${root}testing/index.ts` },
+    { find: /^portico\/testing\/conformance$/, replacement: `${root}testing/conformance/index.ts` },
     { find: /^portico\/plugins\/([a-z0-9-]+)$/, replacement: `${root}plugins/$1/index.ts` },
   ]
 }

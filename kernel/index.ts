@@ -1,20 +1,22 @@
 /**
- * portico: the framework-free kernel. No React, no plugin import.
+ * portico: the framework-free kernel. No React, no plugin import. A plugin author needs only the contract
+ * (kernel/plugin/contract.ts, re-exported first below); the rest serves views, hosts and tests.
  * @example const modal = createModal({ plugins: [eip155({ networks })], projectId })
  */
 
 export * from './plugin/contract.ts'
 export { ViewRegistry, RpcRegistry } from './plugin/registries.ts'
+export { AccountExtensions } from './plugin/account-extensions.ts'
 export { createModal, type Modal } from './modal.ts'
 export { KernelTokens } from './tokens.ts'
 export { ModalEventBus } from './events/bus.ts'
-export { RouterStack, type RouterStackDeps } from './router/router-stack.ts'
+export { RouterStack } from './router/router-stack.ts'
 export { Store } from './state/store.ts'
 export * from './state/types.ts'
 export { AccountController, emptyAccountState } from './state/account.ts'
-export { BalanceController, type BalanceCache } from './state/balance.ts'
-export { ChainRegistry, type ChainAdapter } from './state/chains.ts'
-export { ConnectionController, DISCONNECT_WAIT_MS, type ConnectionState } from './state/connection.ts'
+export { BalanceController, BalanceCacheToken, type BalanceCache } from './state/balance.ts'
+export { ChainRegistry } from './state/chains.ts'
+export { ConnectionController, DISCONNECT_WAIT_MS, RECONNECT_ANNOUNCE_WAIT_MS, type ConnectionState } from './state/connection.ts'
 export {
   ConnectorController,
   CONNECTOR_GROUPS,
@@ -46,40 +48,4 @@ export * from './caip/index.ts'
 export * from './errors/index.ts'
 export * from './format/index.ts'
 export * from './net/index.ts'
-export * from './net/clients/index.ts'
-export { AnalyticsController, type AnalyticsControllerDeps } from './state/analytics.ts'
-export { IdentityController, type IdentityCache, type IdentityControllerDeps } from './state/identity.ts'
-export {
-  TokenBalanceController,
-  NetworkSupport,
-  BALANCE_RETRY_GAP_MS,
-  isTokenBalanceList,
-  parseWalletAssets,
-  supportsAssetDiscovery,
-  tokenBalanceCacheKey,
-  type TokenBalanceCache,
-  type TokenBalanceControllerDeps,
-  type TokenBalanceState,
-} from './state/token-balance.ts'
-export {
-  TransactionsController,
-  groupTransactionsByMonth,
-  isSpamTransaction,
-  keepShownTransactions,
-  ownedNfts,
-  type OwnedNft,
-  type TransactionMonth,
-  type TransactionsControllerDeps,
-  type TransactionsState,
-} from './state/transactions.ts'
-export {
-  WalletsController,
-  WalletPaging,
-  MOBILE_LINK_EXCEPTIONS,
-  filterMobileWallets,
-  filterUniversalProviderWallets,
-  filterWalletsByNamespaces,
-  type WalletsControllerDeps,
-  type WalletsState,
-} from './state/wallets.ts'
 export * from './storage/index.ts'

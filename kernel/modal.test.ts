@@ -12,26 +12,13 @@ const TEST_VIEW = 'TestView' as never
 const loader: ViewLoader<never> = async () => ({ default: () => null })
 
 function plugin(id: string, setup: (ctx: PluginContext) => void | Promise<void> = () => undefined, extra: Partial<PluginDefinition> = {}) {
-  return definePlugin({ id, kind: 'feature', setup: vi.fn(setup), ...extra })
+  return definePlugin({ id, kind: 'feature', portico: '1.x', setup: vi.fn(setup), ...extra })
 }
 
 const make = (plugins: PluginDefinition[] = [], extra: Parameters<typeof createModal>[0] = {}) =>
   createModal({ storage: createMemoryAdapter(), plugins, ...extra })
 
 describe('createModal', () => {
-  it('SPEC §7: without a projectId no backend client exists (no call can be made); with one they load during ready', async () => {
-    const bare = make([])
-    await bare.ready
-    expect(bare.has(KernelTokens.Registry)).toBe(false)
-    expect(bare.has(KernelTokens.TokenBalance)).toBe(false)
-    const withId = make([], { projectId: 'p', endpoints: { registry: 'http://127.0.0.1:9', blockchainApi: 'http://127.0.0.1:9', analytics: 'http://127.0.0.1:9' } })
-    expect(withId.has(KernelTokens.Registry)).toBe(false)
-    await withId.ready
-    expect(withId.has(KernelTokens.Registry)).toBe(true)
-    bare.destroy()
-    withId.destroy()
-  })
-
   it('two modals share nothing: different controllers, and a service provided in one is absent in the other', async () => {
     const Greeter = createToken<{ hi(): string }>('test.greeter')
     // A projectId makes the account-data services load too; the endpoints go nowhere (nothing is fetched here).

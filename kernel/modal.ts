@@ -1,9 +1,15 @@
 import { InstanceContainer } from './di/instance-container.ts'
 import { ModalEventBus } from './events/bus.ts'
+import { AccountExtensions } from './plugin/account-extensions.ts'
 import {
   DisposableStore,
+  PORTICO_VERSION,
+  satisfiesVersion,
+  type ConnectionApi,
+  type ConnectorEmitter,
   type Disposable,
   type EventBus,
+  type ModalStateView,
   type PluginContext,
   type PluginDefinition,
   type Router,
@@ -14,15 +20,15 @@ import {
 } from './plugin/contract.ts'
 import { RpcRegistry, ViewRegistry } from './plugin/registries.ts'
 import { RouterStack } from './router/router-stack.ts'
-import { balanceCache, createLocalStorageAdapter, pluginStoragePrefix, PorticoStorage, scope, type StorageAdapter } from './storage/index.ts'
-import { BalanceController } from './state/balance.ts'
+import { balanceCache, createLocalStorageAdapter, pluginStoragePrefix, PorticoStorage, scope } from './storage/index.ts'
+import { BalanceCacheToken, BalanceController } from './state/balance.ts'
 import { AccountController } from './state/account.ts'
 import { ChainRegistry } from './state/chains.ts'
 import { ConnectionController } from './state/connection.ts'
 import { ConnectorController } from './state/connectors.ts'
 import { ModalController, type OpenOptions } from './state/modal.ts'
 import { NetworkController } from './state/network.ts'
-import { detectMobile, OptionsController, type ModalOptions } from './state/options.ts'
+import { OptionsController, type ModalOptions } from './state/options.ts'
 import { SnackbarController } from './state/snackbar.ts'
 import { ThemeController } from './state/theme.ts'
 import { KernelTokens } from './tokens.ts'
@@ -34,6 +40,10 @@ export interface Modal {
   readonly events: EventBus
   readonly router: Router
   readonly views: ViewRegistry
+  /** Read-only state: accounts, networks, connections, connectors (what plugins see). */
+  readonly state: ModalStateView
+  /** Connect, disconnect, switch network (what plugins and views use). */
+  readonly connection: ConnectionApi
   /** Opens the modal (SPEC §2 picks the view). */
   open(options?: OpenOptions): void
   close(): void
@@ -41,15 +51,16 @@ export interface Modal {
   request<M extends RpcMethod>(method: M, params: RpcParams<M>): Promise<RpcResult<M>>
   /** Resolves a kernel or plugin service. */
   get<V>(token: Token<V>): V
-  /** True when something provides the token (account-data services exist only with a projectId, after `ready`). */
+  /** True when something provides the token. */
   has(token: Token<unknown>): boolean
   /** Disposes everything the instance and its plugins registered. */
   destroy(): void
 }
 
 /**
- * Builds one modal on its own child container. Plugin `requires` and duplicate ids are checked before any setup
- * runs; setups run in order, registries freeze, then plugins activate and stored sessions are restored.
+ * Builds one modal on its own child container. Every plugin definition (id, `portico` range, `requires`, namespace)
+ * is checked before any setup runs; setups run in order, registries freeze, then plugins activate and stored
+ * sessions are restored.
  */
 export function createModal(options: ModalOptions = {}): Modal {
   const plugins = options.plugins ?? []
@@ -57,57 +68,60 @@ export function createModal(options: ModalOptions = {}): Modal {
 
   const container = new InstanceContainer()
   const disposables = new DisposableStore()
-  const adapter: StorageAdapter = options.storage ?? createLocalStorageAdapter()
+  const adapter = options.storage ?? createLocalStorageAdapter()
   const events = new ModalEventBus((error, type) => {
     if (type !== 'error') events.emit('error', { source: type, error })
   })
-  const views = new ViewRegistry()
-  const rpc = new RpcRegistry()
-  const chains = new ChainRegistry()
-  const account = new AccountController()
-  const connectors = new ConnectorController()
   const storage = new PorticoStorage(adapter)
-  const persistence = storage
-  const optionsController = new OptionsController(options)
-  let modalController: ModalController | undefined
-  const router = new RouterStack({ events, isConnected: () => account.isConnected(), close: () => modalController?.close() })
-  let connection: ConnectionController | undefined
-  const network = new NetworkController({
-    events, chains, account, persistence, activeConnectorId: (ns) => connection?.activeConnectorId(ns),
-  })
-  connection = new ConnectionController({ events, account, network: () => network, connectors, persistence })
-  modalController = new ModalController({
-    events, router, account, network, chains, embedded: Boolean(options.embedded), isMobile: options.isMobile ?? detectMobile,
-  })
+  const balances = balanceCache(storage, isNativeBalance)
 
   container.value(KernelTokens.Events, events)
-  container.value(KernelTokens.Router, router)
-  container.value(KernelTokens.Account, account)
-  container.value(KernelTokens.Chains, chains)
-  container.value(KernelTokens.Connectors, connectors)
-  container.value(KernelTokens.Persistence, persistence)
-  container.value(KernelTokens.Options, optionsController)
-  container.value(KernelTokens.Network, network)
-  container.value(KernelTokens.Connection, connection)
-  container.value(KernelTokens.Modal, modalController)
-  const balances = balanceCache(storage, isNativeBalance)
-  container.provide(KernelTokens.Balance, () => new BalanceController({
-    events, account, network, chains,
-    cache: { get: (key, now) => balances.get(...splitKey(key), now), set: (key, value, now) => balances.set(...splitKey(key), value, now) },
-  }))
+  container.value(KernelTokens.Options, new OptionsController(options))
+  container.value(KernelTokens.StorageAdapter, adapter)
+  container.value(KernelTokens.Storage, storage)
+  container.value(KernelTokens.Persistence, storage)
+  container.value(BalanceCacheToken, {
+    get: (key, now) => balances.get(...splitKey(key), now),
+    set: (key, value, now) => balances.set(...splitKey(key), value, now),
+  })
+  container.registerClass(KernelTokens.Views, ViewRegistry)
+  container.registerClass(KernelTokens.Rpc, RpcRegistry)
+  container.registerClass(KernelTokens.AccountExtensions, AccountExtensions)
+  container.registerClass(KernelTokens.Chains, ChainRegistry)
+  container.registerClass(KernelTokens.Account, AccountController)
+  container.registerClass(KernelTokens.Connectors, ConnectorController)
+  container.registerClass(KernelTokens.Router, RouterStack)
+  container.registerClass(KernelTokens.Network, NetworkController)
+  container.registerClass(KernelTokens.Connection, ConnectionController)
+  container.registerClass(KernelTokens.Modal, ModalController)
+  container.registerClass(KernelTokens.Balance, BalanceController)
   container.provide(KernelTokens.Snackbar, () => new SnackbarController())
   container.provide(KernelTokens.Theme, () => new ThemeController({ themeMode: options.themeMode, themeVariables: options.themeVariables }))
-  /**
-   * The SPEC §7 clients and account-data controllers load as their own chunk during `ready` (never on the open
-   * path), and only when a projectId lets them call the backend.
-   */
-  async function loadAccountData(): Promise<void> {
-    if (!options.projectId) return
-    const { provideAccountData } = await import('./state/account-data.ts')
-    if (disposables.isDisposed) return
-    disposables.add(provideAccountData(container, {
-      events, options: optionsController, storage, chains, connection: () => connection!, isMobile: options.isMobile ?? detectMobile,
-    }))
+
+  const views = container.get(KernelTokens.Views)
+  const rpc = container.get(KernelTokens.Rpc)
+  const chains = container.get(KernelTokens.Chains)
+  const account = container.get(KernelTokens.Account)
+  const connectors = container.get(KernelTokens.Connectors)
+  const network = container.get(KernelTokens.Network)
+  const connection = container.get(KernelTokens.Connection)
+  const modalController = container.get(KernelTokens.Modal)
+  const router = container.get(KernelTokens.Router)
+  const extensions = container.get(KernelTokens.AccountExtensions)
+
+  const state: ModalStateView = {
+    accounts: account.store,
+    network: network.store,
+    connection: connection.store,
+    connectors: connectors.store,
+    networks: (ns) => chains.networks(ns),
+    connector: (id) => connectors.get(id),
+  }
+  const connectionApi: ConnectionApi = {
+    connect: (id, ns) => connection.connect(id, ns),
+    disconnect: (ns) => connection.disconnect(ns),
+    switchNetwork: (n) => connection.switchNetwork(n),
+    active: (ns) => connection.active(ns),
   }
 
   let settingUp = true
@@ -115,18 +129,57 @@ export function createModal(options: ModalOptions = {}): Modal {
 
   function makeContext(plugin: PluginDefinition): PluginContext {
     const own = disposables.add(new DisposableStore())
+    const duringSetup = (what: string) => {
+      if (!settingUp) throw new Error(`Plugin "${plugin.id}" cannot ${what} after setup`)
+    }
     return {
       id: plugin.id,
       events,
       router,
       storage: scope(adapter, pluginStoragePrefix(plugin.id)),
+      state,
+      connection: connectionApi,
+      registerChain: (chainAdapter) => {
+        if (plugin.kind !== 'chain' || chainAdapter.namespace !== plugin.namespace) {
+          throw new Error(`Plugin "${plugin.id}" declares namespace "${plugin.namespace ?? 'none'}" but registers a chain for "${chainAdapter.namespace}"`)
+        }
+        return own.add(chains.register(chainAdapter))
+      },
+      registerConnector: (create) => {
+        let live = true
+        let id: string | undefined
+        const emitter: ConnectorEmitter = { emit: (type, payload) => live && id !== undefined && connection.bind(id).emit(type, payload) }
+        const connector = create(emitter)
+        id = connector.id
+        if (plugin.kind === 'chain' && connector.chain !== plugin.namespace) {
+          connector.dispose?.()
+          throw new Error(`Plugin "${plugin.id}" declares namespace "${plugin.namespace}" but registers a connector for "${connector.chain}"`)
+        }
+        const registration = connectors.register(connector)
+        const handle = own.add({ dispose: () => { live = false; registration.dispose() } })
+        return { connector, dispose: () => handle.dispose() }
+      },
+      registerWallets: (group, wallets) => own.add(connectors.addWallets(group, wallets)),
+      setProfile: (ns, profile) => {
+        if (!account.get(ns).address) return
+        account.patch(ns, { profileName: profile.name, profileImage: profile.image })
+      },
       registerView: (id, load, meta) => own.add(views.register(id, load, meta)),
+      registerAccountTab: (tab) => {
+        duringSetup('register account tabs')
+        return own.add(extensions.addTab(tab))
+      },
+      registerAccountAction: (action) => {
+        duringSetup('register account actions')
+        return own.add(extensions.addAction(action))
+      },
       registerRpc: (method, handler) => own.add(rpc.register(method, handler)),
       provide: (token, factory) => {
-        if (!settingUp) throw new Error(`Plugin "${plugin.id}" cannot provide services after setup`)
+        duringSetup('provide services')
         return own.add(container.provide(token, factory))
       },
       get: (token) => container.get(token),
+      has: (token) => container.has(token),
       track: (d: Disposable) => own.add(d),
     }
   }
@@ -148,7 +201,7 @@ export function createModal(options: ModalOptions = {}): Modal {
     rpc.freeze()
     chains.freeze()
     network.initialize(options.defaultNetwork)
-    await Promise.all([loadAccountData(), ...plugins.map((plugin, i) => plugin.activate?.(contexts[i]!))])
+    await Promise.all(plugins.map((plugin, i) => plugin.activate?.(contexts[i]!)))
     await connection.reconnectStored()
   })()
   ready.catch((error: unknown) => events.emit('error', { source: 'createModal', error }))
@@ -158,6 +211,8 @@ export function createModal(options: ModalOptions = {}): Modal {
     events,
     router,
     views,
+    state,
+    connection: connectionApi,
     open: (o) => modalController.open(o),
     close: () => modalController.close(),
     request: (method, params) => rpc.request(method, params),
@@ -167,7 +222,6 @@ export function createModal(options: ModalOptions = {}): Modal {
       try {
         disposables.dispose()
       } finally {
-        modalController.dispose()
         container.dispose()
         events.clear()
       }
@@ -185,7 +239,7 @@ function splitKey(key: string): [`${string}:${string}`, string] {
   return [key.slice(0, i) as `${string}:${string}`, key.slice(i + 1)]
 }
 
-/** `requires` and duplicate ids, checked before any plugin code runs. */
+/** Ids, kernel versions, `requires` and namespaces, checked before any plugin code runs. */
 function checkPlugins(plugins: readonly PluginDefinition[]): void {
   const ids = new Set<string>()
   for (const plugin of plugins) {
@@ -193,10 +247,14 @@ function checkPlugins(plugins: readonly PluginDefinition[]): void {
     ids.add(plugin.id)
   }
   for (const plugin of plugins) {
+    if (typeof plugin.portico !== 'string' || !satisfiesVersion(PORTICO_VERSION, plugin.portico)) {
+      throw new Error(`Plugin "${plugin.id}" works with portico ${String(plugin.portico)}, but this is portico ${PORTICO_VERSION}`)
+    }
     for (const required of plugin.requires ?? []) {
       if (!ids.has(required)) {
         throw new Error(`Plugin "${plugin.id}" requires plugin "${required}", which is not in the plugins list`)
       }
     }
+    if (plugin.kind === 'chain' && !plugin.namespace) throw new Error(`Chain plugin "${plugin.id}" must declare its namespace`)
   }
 }

@@ -1,4 +1,6 @@
 import { createToken, type EventBus, type Router } from './plugin/contract.ts'
+import type { AccountExtensions } from './plugin/account-extensions.ts'
+import type { RpcRegistry, ViewRegistry } from './plugin/registries.ts'
 import type { AccountController } from './state/account.ts'
 import type { BalanceController } from './state/balance.ts'
 import type { ChainRegistry } from './state/chains.ts'
@@ -6,18 +8,16 @@ import type { ConnectionController } from './state/connection.ts'
 import type { ConnectorController } from './state/connectors.ts'
 import type { ModalController } from './state/modal.ts'
 import type { NetworkController } from './state/network.ts'
+import type { OptionsController } from './state/options.ts'
 import type { ConnectionPersistence } from './state/persistence.ts'
 import type { SnackbarController } from './state/snackbar.ts'
 import type { ThemeController } from './state/theme.ts'
-import type { OptionsController } from './state/options.ts'
-import type { AnalyticsClient, BlockchainApiClient, RegistryClient } from './net/clients/index.ts'
-import type { AnalyticsController } from './state/analytics.ts'
-import type { IdentityController } from './state/identity.ts'
-import type { NetworkSupport, TokenBalanceController } from './state/token-balance.ts'
-import type { TransactionsController } from './state/transactions.ts'
-import type { WalletsController } from './state/wallets.ts'
+import type { PorticoStorage, StorageAdapter } from './storage/index.ts'
 
-/** Tokens of the kernel's services, for `ctx.get` in plugins and `useService` in React. */
+/**
+ * Tokens of the kernel's services: the child container injects them (`@inject`), plugins read them with `ctx.get`,
+ * React with `useService`. Plugins act through the context; these are for views and hosts.
+ */
 export const KernelTokens = {
   Events: createToken<EventBus>('kernel.events'),
   Router: createToken<Router>('kernel.router'),
@@ -30,24 +30,15 @@ export const KernelTokens = {
   Snackbar: createToken<SnackbarController>('kernel.snackbar'),
   Theme: createToken<ThemeController>('kernel.theme'),
   Options: createToken<OptionsController>('kernel.options'),
+  /** SPEC §3 storage keys (the connection persistence). */
+  Storage: createToken<PorticoStorage>('kernel.storage'),
+  /** The connection keys the connection and network controllers keep (the same object as Storage). */
   Persistence: createToken<ConnectionPersistence>('kernel.persistence'),
+  /** The raw adapter (localStorage, memory or cookie). */
+  StorageAdapter: createToken<StorageAdapter>('kernel.storageAdapter'),
   Balance: createToken<BalanceController>('kernel.balance'),
-  /** SPEC §7 wallet registry client. */
-  Registry: createToken<RegistryClient>('kernel.registry'),
-  /** SPEC §7 blockchain API client. */
-  BlockchainApi: createToken<BlockchainApiClient>('kernel.blockchainApi'),
-  /** SPEC §7 analytics client (POST /e). */
-  AnalyticsClient: createToken<AnalyticsClient>('kernel.analyticsClient'),
-  /** SPEC §7 analytics events wired to the kernel's events. */
-  Analytics: createToken<AnalyticsController>('kernel.analytics'),
-  /** SPEC §4 network support of the blockchain API. */
-  NetworkSupport: createToken<NetworkSupport>('kernel.networkSupport'),
-  /** SPEC §4 token balances of the active account. */
-  TokenBalance: createToken<TokenBalanceController>('kernel.tokenBalance'),
-  /** SPEC §4 transaction history of the active account. */
-  Transactions: createToken<TransactionsController>('kernel.transactions'),
-  /** SPEC §3 profile name and image. */
-  Identity: createToken<IdentityController>('kernel.identity'),
-  /** Registry wallets of Connect and AllWallets. */
-  Wallets: createToken<WalletsController>('kernel.wallets'),
+  Views: createToken<ViewRegistry>('kernel.views'),
+  Rpc: createToken<RpcRegistry>('kernel.rpc'),
+  /** Account view tabs and actions contributed by plugins. */
+  AccountExtensions: createToken<AccountExtensions>('kernel.accountExtensions'),
 } as const

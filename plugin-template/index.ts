@@ -1,10 +1,14 @@
 /**
  * A chain plugin template: copy this folder, rename, and fill in the wallet side. Read GUIDE.md for the [n] markers.
+ * It imports only the package's public entry, `portico`, as every third-party plugin does.
  */
-import { definePlugin, KernelTokens, type CaipNetwork, type ChainAdapter, type Connector, type ConnectResult } from '../kernel/index.ts'
+import { definePlugin, type CaipNetwork, type ConnectorEmitter, type Connector, type ConnectResult } from 'portico'
 
 // [1]
-declare module '../kernel/plugin/contract.ts' {
+declare module 'portico' {
+  interface ChainNamespaces {
+    cosmos: true
+  }
   interface RpcSchema {
     'cosmos:signArbitrary': { params: { message: string }; result: string }
   }
@@ -23,6 +27,8 @@ export interface ExampleWallet {
   name: string
   enable(chainId: string): Promise<{ address: string }>
   signArbitrary(chainId: string, address: string, message: string): Promise<string>
+  /** The wallet tells us when the user switches accounts (an empty list: it disconnected us). */
+  onAccountsChanged?(listener: (addresses: string[]) => void): () => void
 }
 
 const EXAMPLE_NETWORK: CaipNetwork = {
@@ -35,6 +41,50 @@ const EXAMPLE_NETWORK: CaipNetwork = {
   testnet: true,
 }
 
+// [3]
+const isBech32Cosmos = (address: string) => /^cosmos1[02-9ac-hj-np-z]{38}$/.test(address)
+
+// [4]
+class ExampleConnector implements Connector {
+  readonly type = 'INJECTED' as const
+  readonly chain = 'cosmos' as const
+  readonly id: string
+  readonly name: string
+  private stopListening: (() => void) | undefined
+
+  constructor(
+    private readonly wallet: ExampleWallet,
+    private readonly networks: readonly CaipNetwork[],
+    private readonly emitter: ConnectorEmitter,
+  ) {
+    this.id = `example-cosmos:${wallet.name}`
+    this.name = wallet.name
+  }
+
+  address: string | undefined
+
+  async connect({ caipNetwork }: { caipNetwork?: CaipNetwork }): Promise<ConnectResult> {
+    const network = caipNetwork ?? this.networks[0]!
+    const { address } = await this.wallet.enable(String(network.id))
+    this.address = address
+    this.stopListening ??= this.wallet.onAccountsChanged?.((addresses) => {
+      this.address = addresses[0]
+      this.emitter.emit('change', { namespace: 'cosmos', accounts: addresses.map((a) => ({ namespace: 'cosmos', address: a, type: 'eoa' })) })
+    })
+    return { accounts: [{ namespace: 'cosmos', address, type: 'eoa' }], caipNetworkId: network.caipNetworkId }
+  }
+
+  async disconnect(): Promise<void> {
+    this.address = undefined
+    this.dispose()
+  }
+
+  dispose(): void {
+    this.stopListening?.()
+    this.stopListening = undefined
+  }
+}
+
 /** @example createModal({ plugins: [exampleChain({ wallet })] }) */
 export function exampleChain(options: ExampleChainOptions = {}) {
   const networks = options.networks ?? [EXAMPLE_NETWORK]
@@ -42,36 +92,20 @@ export function exampleChain(options: ExampleChainOptions = {}) {
     id: 'example-cosmos',
     kind: 'chain',
     namespace: 'cosmos',
-    // [3]
+    portico: '1.x',
+    // [5]
     setup(ctx) {
-      const adapter: ChainAdapter = { namespace: 'cosmos', networks }
-      ctx.track(ctx.get(KernelTokens.Chains).register(adapter))
+      ctx.registerChain({ namespace: 'cosmos', networks, isAddress: isBech32Cosmos })
 
-      // [4]
       const wallet = options.wallet
       if (!wallet) return
-      let address: string | undefined
-      const connector: Connector = {
-        id: `example-cosmos:${wallet.name}`,
-        name: wallet.name,
-        type: 'INJECTED',
-        chain: 'cosmos',
-        async connect({ caipNetwork }): Promise<ConnectResult> {
-          const network = caipNetwork ?? networks[0]!
-          address = (await wallet.enable(String(network.id))).address
-          return { accounts: [{ namespace: 'cosmos', address, type: 'eoa' }], caipNetworkId: network.caipNetworkId }
-        },
-        async disconnect() {
-          address = undefined
-        },
-      }
-      ctx.track(ctx.get(KernelTokens.Connectors).register(connector))
+      const { connector } = ctx.registerConnector((emitter) => new ExampleConnector(wallet, networks, emitter))
 
-      // [5]
+      // [6]
       ctx.registerRpc('cosmos:signArbitrary', async ({ message }) => {
-        const network = ctx.get(KernelTokens.Network).networkOf('cosmos') ?? networks[0]!
-        if (!address) throw new Error('Connect a wallet first')
-        return wallet.signArbitrary(String(network.id), address, message)
+        const network = ctx.state.network.getSnapshot().byNamespace.cosmos?.caipNetwork ?? networks[0]!
+        if (!connector.address) throw new Error('Connect a wallet first')
+        return wallet.signArbitrary(String(network.id), connector.address, message)
       })
     },
   })

@@ -53,20 +53,17 @@ function storyConnector(id: string, name: string, type: Connector['type'], color
 function storyChain(behaviour: StoryConnectBehaviour) {
   return definePlugin({
     id: 'story-chain',
-    kind: 'chain',
+    kind: 'chain', portico: '1.x',
     namespace: 'eip155',
     setup(ctx) {
-      ctx.track(
-        ctx.get(KernelTokens.Chains).register({
-          namespace: 'eip155',
-          networks: storyNetworks,
-          getBalance: async () => ({ balance: '1234.56789', symbol: 'ETH' }),
-          switchNetwork: async () => undefined,
-        }),
-      )
-      const connectors = ctx.get(KernelTokens.Connectors)
-      ctx.track(connectors.register(storyConnector('dev.portico.wallet', 'Portico Dev Wallet', 'ANNOUNCED', '#e2761b', behaviour)))
-      ctx.track(connectors.register(storyConnector('harbor', 'Harbor', 'EXTERNAL', '#0f9d75', behaviour)))
+      ctx.registerChain({
+        namespace: 'eip155',
+        networks: storyNetworks,
+        isAddress: (a) => /^0x[0-9a-fA-F]{40}$/.test(a),
+        getBalance: async () => ({ balance: '1234.56789', symbol: 'ETH' }),
+      })
+      ctx.registerConnector(() => ({ ...storyConnector('dev.portico.wallet', 'Portico Dev Wallet', 'ANNOUNCED', '#e2761b', behaviour), switchNetwork: async () => undefined }))
+      ctx.registerConnector(() => ({ ...storyConnector('harbor', 'Harbor', 'EXTERNAL', '#0f9d75', behaviour), switchNetwork: async () => undefined }))
     },
   })
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createModal, isChainNamespace } from 'portico'
+import { accountData } from 'portico/plugins/account-data'
 import { eip155 } from 'portico/plugins/eip155'
 import { walletConnect } from 'portico/plugins/walletconnect'
 import { Modal, PorticoProvider, useAccount, useModal, useNetwork } from 'portico/react'
@@ -34,6 +35,8 @@ const modal = createModal({
   metadata: { name: 'Portico demo', url: location.origin },
   plugins: [
     eip155({ networks: chains, builtinNetworks: false }),
+    // Balances, history, identity, registry wallets and analytics from the stack's API server.
+    accountData(),
     // WalletConnect over the stack relay, its Verify API on the relay too; the demo wallet is listed as a custom wallet.
     ...(stack.relayUrl
       ? [

@@ -1,10 +1,14 @@
-/** SPEC §1 supported chain namespaces. */
-export const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const
+import type { ChainNamespace } from '../plugin/contract.ts'
 
-/** One supported chain namespace. */
-export type ChainNamespace = (typeof CHAIN_NAMESPACES)[number]
+export type { ChainNamespace }
 
-/** True when x is one of the SPEC §1 namespaces. */
+/** CAIP-2 namespace syntax: 3 to 8 characters of `[-a-z0-9]`. */
+const NAMESPACE = /^[-a-z0-9]{3,8}$/
+
+/**
+ * True when x is a syntactically valid CAIP-2 namespace. Which namespaces a modal knows is up to its chain plugins
+ * (`ChainRegistry.namespaces()`); the kernel knows none by name.
+ */
 export function isChainNamespace(x: unknown): x is ChainNamespace {
-  return typeof x === 'string' && (CHAIN_NAMESPACES as readonly string[]).includes(x)
+  return typeof x === 'string' && NAMESPACE.test(x)
 }

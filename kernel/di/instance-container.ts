@@ -1,5 +1,5 @@
 import { reflectPolyfill } from './reflect-polyfill.ts'
-import { container as rootContainer, type DependencyContainer } from 'tsyringe'
+import { container as rootContainer, type DependencyContainer, type InjectionToken } from 'tsyringe'
 import { toDisposable, type Disposable, type Token } from '../plugin/contract.ts'
 
 /**
@@ -39,6 +39,14 @@ export class InstanceContainer implements Disposable {
       }
       cached = undefined
     })
+  }
+
+  /**
+   * Registers a kernel service class: the container constructs it on first use, injecting its `@inject(token)`
+   * parameters from this container, and keeps one instance per container (disposed with it).
+   */
+  registerClass<V>(token: Token<V>, ctor: new (...args: never[]) => V): Disposable {
+    return this.provide(token, () => this.container.resolve(ctor as unknown as InjectionToken<V>))
   }
 
   /** Registers a ready value. */

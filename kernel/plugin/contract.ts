@@ -1,16 +1,75 @@
 /**
- * The plugin contract: the one file a plugin author reads.
+ * The plugin contract, version 1: the one file a plugin author reads.
  *
- * A plugin is a plain object made by `definePlugin`. The kernel calls `setup` for every plugin (registration only:
- * no network, no heavy import), freezes its registries, then calls `activate` on first use. Everything a plugin
- * registers returns a {@link Disposable}; `modal.destroy()` disposes all of it.
+ * A plugin is a plain object made by `definePlugin`. The kernel checks every definition (id, `portico` version range,
+ * `requires`) before any plugin code runs, calls `setup` for each plugin (registration only: no network, no heavy
+ * import), freezes its registries, then calls `activate`. Everything a plugin registers through its context is
+ * disposed with the modal; `modal.destroy()` leaves nothing behind.
+ *
+ * The numbered names below are all a chain plugin needs; see plugin-template/GUIDE.md.
  */
-import type { ChainNamespace } from '../caip/index.ts'
+
+/** The kernel's contract version; a plugin's `portico` range is checked against it. */
+export const PORTICO_VERSION = '1.0.0'
+
+// ─── Disposables ──────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Something that holds a resource until `dispose()` is called. Calling it twice is harmless. */
 export interface Disposable {
   dispose(): void
 }
+
+/** Wraps a function as a Disposable that runs at most once. */
+export function toDisposable(fn: () => void): Disposable {
+  let done = false
+  return {
+    dispose() {
+      if (done) return
+      done = true
+      fn()
+    },
+  }
+}
+
+/** Collects disposables and disposes them in reverse order. */
+export class DisposableStore implements Disposable {
+  private readonly items: Disposable[] = []
+  private disposed = false
+
+  get isDisposed(): boolean {
+    return this.disposed
+  }
+
+  /** Number of live items (the conformance kit checks it drops to 0). */
+  get size(): number {
+    return this.items.length
+  }
+
+  add<D extends Disposable>(item: D): D {
+    if (this.disposed) {
+      item.dispose()
+      return item
+    }
+    this.items.push(item)
+    return item
+  }
+
+  dispose(): void {
+    if (this.disposed) return
+    this.disposed = true
+    const errors: unknown[] = []
+    for (const item of this.items.splice(0).reverse()) {
+      try {
+        item.dispose()
+      } catch (error) {
+        errors.push(error)
+      }
+    }
+    if (errors.length) throw new AggregateError(errors, 'Some disposables failed to dispose')
+  }
+}
+
+// ─── Tokens ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** A typed reference to a service. @example const Signer = createToken<Signer>('eip155.signer') */
 export type Token<V> = symbol & { readonly __value?: V }
@@ -20,25 +79,175 @@ export function createToken<V>(description: string): Token<V> {
   return Symbol(description) as Token<V>
 }
 
+// ─── Namespaces and networks (CAIP) ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Chain namespaces, open: a chain plugin adds its own by declaration merging. The kernel knows none by name.
+ * @example declare module 'portico' { interface ChainNamespaces { tron: true } }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ChainNamespaces {}
+
+/**
+ * A chain namespace some plugin declared (CAIP-2 syntax: 3 to 8 of `[-a-z0-9]`); any string until one is declared.
+ */
+export type ChainNamespace = [keyof ChainNamespaces] extends [never] ? string : keyof ChainNamespaces & string
+
+/** A CAIP-2 network id, e.g. 'eip155:1'. */
+export type CaipNetworkId = `${string}:${string}`
+/** A CAIP-10 account address, e.g. 'eip155:1:0xab...'. */
+export type CaipAddress = `${string}:${string}:${string}`
+
+/** SPEC §3 Network, with the chain definition fields. */
+export interface CaipNetwork {
+  /** Chain reference: a number for eip155, a string elsewhere. */
+  id: number | string
+  caipNetworkId: CaipNetworkId
+  chainNamespace: ChainNamespace
+  name: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  rpcUrls: { default: { http: readonly string[] } }
+  blockExplorers?: { default: { name: string; url: string } }
+  contracts?: Record<string, { address: string }>
+  testnet?: boolean
+  assets?: { imageId?: string; imageUrl?: string }
+}
+
+// ─── Accounts and connectors ──────────────────────────────────────────────────────────────────────────────────────
+
+/** SPEC §3 account type. */
+export type AccountType = 'eoa' | 'smartAccount'
+
+/** SPEC §3 Account entry. */
+export interface AccountEntry {
+  namespace: ChainNamespace
+  address: string
+  type: AccountType
+  publicKey?: string
+  path?: string
+}
+
+/** SPEC §3 Connector type. */
+export type ConnectorType = 'MULTI_CHAIN' | 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL' | 'AUTH'
+
+/** What a connector answers to connect or reconnect. */
+export interface ConnectResult {
+  accounts: AccountEntry[]
+  caipNetworkId: CaipNetworkId
+  /** The wallet as the user knows it, when it differs from the connector (a paired mobile wallet). */
+  walletInfo?: { name: string; icon?: string }
+}
+
+/** SPEC §3 Wallet listing of the registry. */
+export interface WalletListing {
+  id: string
+  name: string
+  rdns?: string | null
+  image_id?: string | null
+  image_url?: string
+  chains?: readonly string[]
+  mobile_link?: string | null
+  desktop_link?: string | null
+  webapp_link?: string | null
+  installed?: boolean
+}
+
+/** Events a connector emits; the kernel listens (the shape of wagmi's connector emitter). */
+export interface ConnectorEvents {
+  /** The wallet changed accounts (an empty list means it disconnected us) or chain. */
+  change: { namespace: ChainNamespace; accounts?: AccountEntry[]; caipNetworkId?: string }
+  /** The wallet ended the session: one namespace, or every namespace it held. */
+  disconnect: { namespace?: ChainNamespace }
+  /** Anything else worth telling the host (e.g. a pairing URI); re-emitted as `connector:message`. */
+  message: { type: string; data?: unknown }
+}
+
+/** The typed emitter a connector receives when it is registered. */
+export interface ConnectorEmitter {
+  emit<K extends keyof ConnectorEvents>(type: K, payload: ConnectorEvents[K]): void
+}
+
+/** What the kernel asks a connector to connect or restore. */
+export interface ConnectRequest {
+  namespace: ChainNamespace
+  caipNetwork?: CaipNetwork
+}
+
+/** SPEC §3 Connector, with the behaviour a connector implements. */
+export interface Connector {
+  id: string
+  name: string
+  /** SPEC §3 type; MULTI_CHAIN connectors (pairing) head the list and open registry wallets. */
+  type: ConnectorType
+  /** The namespace it connects (a MULTI_CHAIN connector lists more in `chains`). */
+  chain: ChainNamespace
+  chains?: readonly ChainNamespace[]
+  imageUrl?: string
+  imageId?: string
+  explorerId?: string
+  info?: { rdns?: string }
+  /** Asks the wallet for access. Rejections carry the wallet's EIP-1193 code. */
+  connect(request: ConnectRequest): Promise<ConnectResult>
+  /** Restores a stored connection without prompting; undefined when access is gone. */
+  reconnect?(request: ConnectRequest): Promise<ConnectResult | undefined>
+  disconnect(): Promise<void>
+  /**
+   * Sends a wallet RPC request for a namespace. A method the wallet does not serve rejects with code 4200 (or
+   * -32601) so the chain plugin can fall back to the HTTP RPC (SPEC §5).
+   */
+  request?(args: { namespace: ChainNamespace; caipNetworkId: string; method: string; params?: readonly unknown[] | object }): Promise<unknown>
+  /** SPEC §4: moves the wallet to a network (asking it, adding the chain when unknown; a pairing sets its default). */
+  switchNetwork?(network: CaipNetwork): Promise<void>
+  /**
+   * The view that connects this connector; without it the kernel's ConnectingExternal is used. A MULTI_CHAIN
+   * connector also answers for a registry wallet it opens (`wallet`) and for the no-adapter case (`basic`).
+   */
+  connectingView?(target: { wallet?: WalletListing; basic?: boolean }): RouteEntry
+  /** Releases listeners; called when the connector is unregistered. */
+  dispose?(): void
+}
+
+// ─── Chains ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * What a chain plugin gives the kernel for its namespace. Capabilities are optional: a feature that needs one is
+ * hidden on a chain that lacks it (nothing is stubbed).
+ */
+export interface ChainAdapter {
+  /** Must equal the plugin definition's `namespace`. */
+  namespace: ChainNamespace
+  /** The networks this plugin serves, in display order. */
+  networks: readonly CaipNetwork[]
+  /** SPEC §5 address check of this namespace (CAIP parsing consults it). */
+  isAddress(address: string): boolean
+  /** Native balance in display units, e.g. { balance: '10000.0', symbol: 'ETH' }. */
+  getBalance?(address: string, network: CaipNetwork): Promise<{ balance: string; symbol: string }>
+  /** Explorer page for an address. */
+  addressExplorerUrl?(address: string, network: CaipNetwork): string | undefined
+}
+
+// ─── Events, views, RPC (open registries) ─────────────────────────────────────────────────────────────────────────
+
 /**
  * Events of the modal's bus. Plugins add their own by declaration merging.
  * @example declare module 'portico' { interface ModalEvents { 'send:success': { hash: string } } }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface ModalEvents {
   'modal:open': { view: ViewId }
   'modal:close': Record<string, never>
   'router:change': { view: ViewId; action: 'push' | 'replace' | 'reset' | 'back' }
-  /** SPEC §2: leaving ConnectingFarcaster while disconnected (the embedded-wallet plugin clears and reloads). */
-  'router:leave-farcaster': Record<string, never>
+  /** A view left the top of the stack (back, replace or reset; a push keeps it in history). */
+  'router:leave': { from: ViewId; to: ViewId; connected: boolean }
   'network:switched': { namespace: ChainNamespace; caipNetworkId: string }
   'connection:connected': { namespace: ChainNamespace; connectorId: string; address: string }
   'connection:disconnected': { namespace: ChainNamespace; connectorId: string }
+  /** A connector's `message` event. */
+  'connector:message': { connectorId: string; type: string; data?: unknown }
   'error': { source: string; error: unknown }
 }
 
 /**
- * Views and their params. The kernel declares the SPEC §2 core views; plugins add theirs by declaration merging.
+ * Views and their params. The kernel declares the SPEC §2 views the core UI routes to; plugins add theirs.
  * @example declare module 'portico' { interface ViewParams { SolanaSend: { mint: string } } }
  */
 export interface ViewParams {
@@ -91,6 +300,28 @@ export interface ViewMeta<V extends ViewId> {
 /** Lazily loads a view module. */
 export type ViewLoader<V extends ViewId> = () => Promise<{ default: ViewComponent<ViewProps<V>> }>
 
+/** A tab of the Account view (SPEC §2 Tokens, NFTs, Activity come from the account-data plugin). */
+export interface AccountTab {
+  id: string
+  label: string
+  /** Lower first. */
+  order: number
+  load: () => Promise<{ default: ViewComponent<Record<string, never>> }>
+}
+
+/** A button of the Account view (Send, Swap, Buy ...). */
+export interface AccountAction {
+  id: string
+  label: string
+  order: number
+  /** The view it opens. */
+  view: ViewId
+  /** Hidden when false (e.g. a namespace without a sender). */
+  available?(state: { namespace?: ChainNamespace; caipNetworkId?: string }): boolean
+}
+
+// ─── Bus, router, storage, state ──────────────────────────────────────────────────────────────────────────────────
+
 /** Typed event bus of one modal. */
 export interface EventBus {
   /** Subscribes; the returned Disposable unsubscribes. */
@@ -127,25 +358,105 @@ export interface ScopedStorage {
   removeItem(key: string): void
 }
 
-/** What `setup` and `activate` receive. */
+/** A store a plugin may read and watch but not write. */
+export interface ReadonlyStore<S> {
+  getSnapshot(): S
+  subscribe(listener: () => void): () => void
+}
+
+/** SPEC §3 Account state of one namespace, as the kernel keeps it. */
+export interface AccountSnapshot {
+  allAccounts: readonly AccountEntry[]
+  caipAddress?: CaipAddress
+  address?: string
+  balance?: string
+  balanceSymbol?: string
+  balanceLoading: boolean
+  addressExplorerUrl?: string
+  connectedWalletInfo?: { name: string; icon?: string }
+  /** SPEC §3 profile name and image (from an identity or names plugin through `setProfile`). */
+  profileName?: string | null
+  profileImage?: string | null
+  currentTab: number
+  status: 'disconnected' | 'connecting' | 'connected' | 'reconnecting'
+}
+
+/** What a plugin can read of the modal's state. */
+export interface ModalStateView {
+  /** Accounts per namespace. */
+  readonly accounts: ReadonlyStore<{ byNamespace: Partial<Record<ChainNamespace, AccountSnapshot>> }>
+  /** The active namespace and each namespace's network. */
+  readonly network: ReadonlyStore<{
+    activeNamespace?: ChainNamespace
+    byNamespace: Partial<Record<ChainNamespace, { caipNetwork?: CaipNetwork; requestedCaipNetworks: readonly CaipNetwork[] }>>
+  }>
+  /** The active connector of each namespace and the connection status. */
+  readonly connection: ReadonlyStore<{
+    activeConnectorIds: Partial<Record<ChainNamespace, string>>
+    status: 'disconnected' | 'connecting' | 'connected' | 'reconnecting'
+  }>
+  /** The registered connectors. */
+  readonly connectors: ReadonlyStore<{ connectors: readonly Connector[] }>
+  /** The networks of every chain plugin. */
+  networks(namespace?: ChainNamespace): CaipNetwork[]
+  /** The connector with this id. */
+  connector(id: string): Connector | undefined
+}
+
+/** How a plugin acts on connections (the same API the views use). */
+export interface ConnectionApi {
+  /** Connects a connector (SPEC §4: rejects with "Modal closed" when the modal closes first). */
+  connect(connectorId: string, namespace?: ChainNamespace): Promise<ConnectResult>
+  /** Disconnects one namespace, or all. */
+  disconnect(namespace?: ChainNamespace): Promise<void>
+  /** SPEC §4 switching: asks the wallet when connected, otherwise selects. */
+  switchNetwork(network: CaipNetwork): Promise<void>
+  /** The connected account of a namespace (the active one by default) with its connector and network. */
+  active(namespace?: ChainNamespace): { connector: Connector; address: string; network: CaipNetwork } | undefined
+}
+
+// ─── The context and the definition ───────────────────────────────────────────────────────────────────────────────
+
+/** What `setup` and `activate` receive. Everything registered here is disposed with the modal. */
 export interface PluginContext {
   /** The plugin's id. */
   readonly id: string
   readonly events: EventBus
   readonly router: Router
   readonly storage: ScopedStorage
+  /** Read-only state of accounts, networks, connections and connectors. */
+  readonly state: ModalStateView
+  /** Connect, disconnect, switch network. */
+  readonly connection: ConnectionApi
+  /** Registers the chain adapter of the plugin's namespace (checked against the definition). Setup only. */
+  registerChain(adapter: ChainAdapter): Disposable
+  /**
+   * Registers a connector built with the kernel's emitter. May be called later too (wallets announce themselves).
+   * @example ctx.registerConnector((emitter) => new MyConnector(provider, emitter))
+   */
+  registerConnector<C extends Connector>(create: (emitter: ConnectorEmitter) => C): Disposable & { readonly connector: C }
+  /** Adds registry-shaped wallets to a Connect list group (SPEC §2 "featured", "custom", "recommended"). */
+  registerWallets(group: 'featured' | 'custom' | 'recommended', wallets: readonly WalletListing[]): Disposable
+  /** Sets the SPEC §3 profile name and image of a namespace's connected address (identity, names). */
+  setProfile(namespace: ChainNamespace, profile: { name?: string | null; image?: string | null }): void
   /** Registers a lazily loaded view with its header title. Throws on a duplicate id or after setup. */
   registerView<V extends ViewId>(id: V, load: ViewLoader<V>, meta?: ViewMeta<V>): Disposable
+  /** Adds a tab to the Account view. Setup only. */
+  registerAccountTab(tab: AccountTab): Disposable
+  /** Adds a button to the Account view. Setup only. */
+  registerAccountAction(action: AccountAction): Disposable
   /** Serves an RPC method. Throws on a duplicate method or after setup. */
   registerRpc<M extends RpcMethod>(method: M, handler: RpcHandler<M>): Disposable
   /**
    * Provides a service under a token; the factory runs once, on first `get`. A result with `dispose()` is disposed
-   * with the modal.
+   * with the modal. Setup only.
    */
   provide<V>(token: Token<V>, factory: (get: <U>(t: Token<U>) => U) => V): Disposable
   /** Resolves a service provided by the kernel or a plugin. Throws when nothing provides it. */
   get<V>(token: Token<V>): V
-  /** Registers a resource to dispose with the modal. */
+  /** True when something provides the token. */
+  has(token: Token<unknown>): boolean
+  /** Registers any other resource (a timer, a listener) to dispose with the modal. */
   track(disposable: Disposable): Disposable
 }
 
@@ -154,8 +465,10 @@ export interface PluginDefinition {
   /** Unique id, e.g. 'eip155', 'walletconnect'. */
   id: string
   kind: 'chain' | 'feature' | 'connector'
-  /** The namespace a chain plugin serves. */
+  /** The namespace a chain plugin serves; its `registerChain` must use it. Required for `kind: 'chain'`. */
   namespace?: ChainNamespace
+  /** Kernel versions it works with, checked before setup. @example '1.x' */
+  portico: string
   /** Ids of plugins that must be present; checked before any setup runs. */
   requires?: readonly string[]
   /** Registration only: no network, no heavy import. */
@@ -164,52 +477,44 @@ export interface PluginDefinition {
   activate?(ctx: PluginContext): Promise<void>
 }
 
-/** Returns its argument, typed. @example export const myChain = (o: Opts) => definePlugin({ id: 'my', kind: 'chain', setup(ctx) {} }) */
+/** Returns its argument, typed. @example export const myChain = () => definePlugin({ id: 'my', kind: 'chain', namespace: 'my', portico: '1.x', setup(ctx) {} }) */
 export function definePlugin<const D extends PluginDefinition>(definition: D): D {
   return definition
 }
 
-/** Wraps a function as a Disposable that runs at most once. */
-export function toDisposable(fn: () => void): Disposable {
-  let done = false
-  return {
-    dispose() {
-      if (done) return
-      done = true
-      fn()
-    },
-  }
+/**
+ * True when `version` satisfies `range`: `*`, `1.x`, `1.2.x`, `1`, `1.2.3`, `^1.2.0`, `~1.2.0`, `>=1.0.0`, or
+ * several of these joined by `||`.
+ */
+export function satisfiesVersion(version: string, range: string): boolean {
+  const v = parseVersion(version)
+  if (!v) return false
+  return range.split('||').some((part) => matchRange(v, part.trim()))
 }
 
-/** Collects disposables and disposes them in reverse order. */
-export class DisposableStore implements Disposable {
-  private readonly items: Disposable[] = []
-  private disposed = false
+type Triple = [number, number, number]
 
-  get isDisposed(): boolean {
-    return this.disposed
-  }
+function parseVersion(text: string): Triple | undefined {
+  const m = /^(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/.exec(text.trim())
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined
+}
 
-  add<D extends Disposable>(item: D): D {
-    if (this.disposed) {
-      item.dispose()
-      return item
-    }
-    this.items.push(item)
-    return item
-  }
+function compare(a: Triple, b: Triple): number {
+  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
+}
 
-  dispose(): void {
-    if (this.disposed) return
-    this.disposed = true
-    const errors: unknown[] = []
-    for (const item of this.items.splice(0).reverse()) {
-      try {
-        item.dispose()
-      } catch (error) {
-        errors.push(error)
-      }
-    }
-    if (errors.length) throw new AggregateError(errors, 'Some disposables failed to dispose')
-  }
+function matchRange(v: Triple, range: string): boolean {
+  if (range === '*' || range === 'x') return true
+  const op = /^(\^|~|>=)?\s*(.*)$/.exec(range)
+  const kind = op?.[1]
+  const body = op?.[2] ?? ''
+  const parts = body.split('.')
+  if (!parts.every((p) => /^(\d+|x|\*)$/.test(p)) || parts.length > 3 || !body) return false
+  const nums = parts.map((p) => (/^\d+$/.test(p) ? Number(p) : undefined))
+  const floor: Triple = [nums[0] ?? 0, nums[1] ?? 0, nums[2] ?? 0]
+  if (kind === '>=') return compare(v, floor) >= 0
+  if (kind === '^') return compare(v, floor) >= 0 && (floor[0] > 0 ? v[0] === floor[0] : floor[1] > 0 ? v[0] === 0 && v[1] === floor[1] : compare(v, floor) === 0)
+  if (kind === '~') return compare(v, floor) >= 0 && v[0] === floor[0] && v[1] === floor[1]
+  // Exact or wildcard: every given number must match.
+  return nums.every((n, i) => n === undefined || v[i] === n)
 }

@@ -11,12 +11,18 @@ function setup(connected = false) {
   const events = new ModalEventBus()
   const state = { connected }
   const close = vi.fn()
-  const router = new RouterStack({ events, isConnected: () => state.connected, close })
+  const router = new RouterStack(events, { isConnected: () => state.connected })
+  router.onClose(close)
+  // What the embedded-wallet plugin does with the generic leave event (SPEC §2 leaving ConnectingFarcaster).
   const leaves = vi.fn()
+  const left: ModalEvents['router:leave'][] = []
   const changes: ModalEvents['router:change'][] = []
-  events.on('router:leave-farcaster', leaves)
+  events.on('router:leave', (e) => {
+    left.push(e)
+    if (e.from === FARCASTER && e.to !== FARCASTER && !e.connected) leaves()
+  })
   events.on('router:change', (e) => changes.push(e))
-  return { router, close, leaves, changes, state }
+  return { router, close, leaves, left, changes, state }
 }
 
 const views = (router: RouterStack): string[] => router.history.map((e) => e.view)
@@ -103,14 +109,14 @@ describe('RouterStack', () => {
   })
 
   describe('SPEC §2 leaving ConnectingFarcaster', () => {
-    it('SPEC §2 leaving ConnectingFarcaster while disconnected (back) emits router:leave-farcaster', () => {
+    it('SPEC §2 leaving ConnectingFarcaster while disconnected (back) is seen in router:leave', () => {
       const { router, leaves } = setup()
       router.push(FARCASTER)
       router.goBack()
       expect(leaves).toHaveBeenCalledTimes(1)
     })
 
-    it('SPEC §2 leaving ConnectingFarcaster while disconnected (replace, reset) emits router:leave-farcaster', () => {
+    it('SPEC §2 leaving ConnectingFarcaster while disconnected (replace, reset) is seen in router:leave', () => {
       const { router, leaves } = setup()
       router.push(FARCASTER)
       router.replace('AllWallets')
@@ -120,7 +126,7 @@ describe('RouterStack', () => {
       expect(leaves).toHaveBeenCalledTimes(2)
     })
 
-    it('SPEC §2 leaving ConnectingFarcaster while connected does not emit router:leave-farcaster', () => {
+    it('SPEC §2 leaving ConnectingFarcaster while connected is not seen as a disconnected Farcaster leave', () => {
       const { router, leaves, state } = setup()
       router.push(FARCASTER)
       state.connected = true
@@ -129,7 +135,7 @@ describe('RouterStack', () => {
       expect(leaves).not.toHaveBeenCalled()
     })
 
-    it('SPEC §2 staying on ConnectingFarcaster does not emit router:leave-farcaster', () => {
+    it('SPEC §2 staying on ConnectingFarcaster is not seen as a disconnected Farcaster leave', () => {
       const { router, leaves } = setup()
       router.push(FARCASTER)
       router.push(FARCASTER) // ignored: same view
@@ -139,7 +145,7 @@ describe('RouterStack', () => {
       expect(leaves).not.toHaveBeenCalled()
     })
 
-    it('SPEC §2 leaving a view other than ConnectingFarcaster does not emit router:leave-farcaster', () => {
+    it('SPEC §2 leaving a view other than ConnectingFarcaster is not seen as a disconnected Farcaster leave', () => {
       const { router, leaves } = setup()
       router.push(BASIC)
       router.goBack()
@@ -148,6 +154,21 @@ describe('RouterStack', () => {
       router.reset('Connect')
       expect(leaves).not.toHaveBeenCalled()
     })
+  })
+
+  it('router:leave reports the view that left the top and where the stack went (back, replace, reset; never push)', () => {
+    const { router, left } = setup()
+    router.push('AllWallets')
+    expect(left).toEqual([])
+    router.replace('Account')
+    router.goBack()
+    router.push('AllWallets')
+    router.reset('Connect')
+    expect(left).toEqual([
+      { from: 'AllWallets', to: 'Account', connected: false },
+      { from: 'Account', to: 'Connect', connected: false },
+      { from: 'AllWallets', to: 'Connect', connected: false },
+    ])
   })
 
   it('SPEC §2 subscribe/getSnapshot: listeners are notified with a new snapshot on every change, and unsubscribe stops it', () => {

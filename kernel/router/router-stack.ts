@@ -1,24 +1,26 @@
+import { inject, injectable } from '../di/decorators.ts'
 import type { EventBus, ParamsArg, RouteEntry, Router, ViewId } from '../plugin/contract.ts'
-
-/** What the router needs to know about the rest of the modal. */
-export interface RouterStackDeps {
-  events: EventBus
-  /** True while any namespace has a connected address. */
-  isConnected(): boolean
-  /** Closes the modal (going back with one entry left). */
-  close(): void
-}
+import type { AccountController } from '../state/account.ts'
+import { KernelTokens } from '../tokens.ts'
 
 const START: RouteEntry = { view: 'Connect', params: undefined }
-/** Registered by the embedded-wallet plugin; the kernel knows it only by name. */
-const FARCASTER_VIEW = 'ConnectingFarcaster'
 
 /** The view stack of SPEC §2 "Stack behaviour". */
+@injectable()
 export class RouterStack implements Router {
   private stack: readonly RouteEntry[] = [START]
   private readonly listeners = new Set<() => void>()
+  private closeHandler: () => void = () => undefined
 
-  constructor(private readonly deps: RouterStackDeps) {}
+  constructor(
+    @inject(KernelTokens.Events) private readonly events: EventBus,
+    @inject(KernelTokens.Account) private readonly account: Pick<AccountController, 'isConnected'>,
+  ) {}
+
+  /** What going back from the last entry does (the modal controller closes the modal). */
+  onClose(handler: () => void): void {
+    this.closeHandler = handler
+  }
 
   get current(): RouteEntry {
     return this.stack[this.stack.length - 1] ?? START
@@ -43,14 +45,16 @@ export class RouterStack implements Router {
 
   /** SPEC §2: replace swaps the top entry. */
   replace<V extends ViewId>(view: V, ...params: ParamsArg<V>): void {
-    this.leaving(view)
+    const from = this.current.view
     this.commit([...this.stack.slice(0, -1), entry(view, params[0])], 'replace')
+    this.left(from)
   }
 
   /** SPEC §2: reset sets a single-entry history. */
   reset<V extends ViewId>(view: V, ...params: ParamsArg<V>): void {
-    this.leaving(view)
+    const from = this.current.view
     this.commit([entry(view, params[0])], 'reset')
+    this.left(from)
   }
 
   /**
@@ -59,29 +63,33 @@ export class RouterStack implements Router {
    */
   goBack(): void {
     if (this.stack.length <= 1) {
-      this.deps.close()
+      this.closeHandler()
       return
     }
+    const from = this.current.view
     const next = this.stack.slice(0, -1)
     const target = next[next.length - 1]
-    this.leaving(target?.view)
-    if (target?.view === 'Connect' && this.deps.isConnected()) {
+    if (target?.view === 'Connect' && this.account.isConnected()) {
       this.commit([...next.slice(0, -1), { view: 'Account', params: undefined }], 'back')
-      return
+    } else {
+      this.commit(next, 'back')
     }
-    this.commit(next, 'back')
+    this.left(from)
   }
 
-  /** SPEC §2: leaving ConnectingFarcaster while disconnected asks the embedded wallet to clear and reload. */
-  private leaving(to: ViewId | undefined): void {
-    if ((this.current.view as string) !== FARCASTER_VIEW || (to as string | undefined) === FARCASTER_VIEW) return
-    if (this.deps.isConnected()) return
-    this.deps.events.emit('router:leave-farcaster', {})
+  /**
+   * A view left the top (back, replace, reset; a push keeps it in history). Plugins act on it, e.g. SPEC §2 leaving
+   * ConnectingFarcaster while disconnected.
+   */
+  private left(from: ViewId): void {
+    const to = this.current.view
+    if (to === from) return
+    this.events.emit('router:leave', { from, to, connected: this.account.isConnected() })
   }
 
   private commit(stack: readonly RouteEntry[], action: 'push' | 'replace' | 'reset' | 'back'): void {
     this.stack = stack
-    this.deps.events.emit('router:change', { view: this.current.view, action })
+    this.events.emit('router:change', { view: this.current.view, action })
     for (const listener of [...this.listeners]) listener()
   }
 }

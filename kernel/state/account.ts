@@ -1,15 +1,17 @@
 import type { CaipAddress, ChainNamespace } from '../caip/index.ts'
+import { injectable } from '../di/decorators.ts'
 import { Store } from './store.ts'
-import type { AccountEntry, AccountState, TokenBalance } from './types.ts'
+import type { AccountEntry, AccountState } from './types.ts'
 
 /** A fresh, disconnected account state. */
 export function emptyAccountState(): AccountState {
-  return { allAccounts: [], tokenBalance: [], currentTab: 0, status: 'disconnected', balanceLoading: false }
+  return { allAccounts: [], currentTab: 0, status: 'disconnected', balanceLoading: false }
 }
 
 type AccountsByNamespace = Partial<Record<ChainNamespace, AccountState>>
 
 /** SPEC §3 Account state, kept per namespace. */
+@injectable()
 export class AccountController {
   readonly store = new Store<{ byNamespace: AccountsByNamespace }>({ byNamespace: {} })
 
@@ -32,7 +34,6 @@ export class AccountController {
       allAccounts: accounts,
       address: first?.address,
       caipAddress: first ? (`${namespace}:${reference}:${first.address}` as CaipAddress) : undefined,
-      preferredAccountType: first?.type,
       status: first ? 'connected' : 'disconnected',
     })
   }
@@ -46,10 +47,6 @@ export class AccountController {
 
   setBalance(namespace: ChainNamespace, balance: string | undefined, symbol: string | undefined): void {
     this.patch(namespace, { balance, balanceSymbol: symbol, balanceLoading: false })
-  }
-
-  setTokenBalance(namespace: ChainNamespace, tokens: TokenBalance[]): void {
-    this.patch(namespace, { tokenBalance: tokens })
   }
 
   patch(namespace: ChainNamespace, patch: Partial<AccountState>): void {

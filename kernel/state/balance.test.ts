@@ -1,4 +1,6 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+afterEach(() => vi.useRealTimers())
 import { ModalEventBus } from '../events/bus.ts'
 import type { ModalEvents } from '../plugin/contract.ts'
 import { balanceCache, createMemoryAdapter, PorticoStorage } from '../storage/index.ts'
@@ -39,17 +41,26 @@ function setup(cache: BalanceCache = realCache()) {
   let balance = '1.5'
   // The wallet side, faked: the chain plugin's balance read.
   const evm = {
-    namespace: 'eip155', networks: [mainnet, arbitrum],
+    namespace: 'eip155', networks: [mainnet, arbitrum], isAddress: () => true,
     getBalance: vi.fn(async (_address: string, _network: CaipNetwork) => ({ balance, symbol: 'ETH' })),
   } satisfies ChainAdapter
   chains.register(evm)
   const persistence = new PorticoStorage(createMemoryAdapter())
-  const network = new NetworkController({ events, chains, account, persistence, activeConnectorId: () => undefined })
+  const network = new NetworkController(events, chains, account, persistence)
   network.initialize()
-  const clock = { t: 1_000_000 }
+  // The controller reads Date.now(); the fake clock moves it.
+  const clock = {
+    get t() {
+      return Date.now()
+    },
+    set t(v: number) {
+      vi.setSystemTime(v)
+    },
+  }
   const errors: ModalEvents['error'][] = []
   events.on('error', (e) => errors.push(e))
-  const controller = new BalanceController({ events, account, network, chains, cache, now: () => clock.t })
+  vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 })
+  const controller = new BalanceController(events, account, network, chains, cache)
   account.setAccounts('eip155', [{ namespace: 'eip155', address: ADDRESS, type: 'eoa' }], '1')
   return { controller, evm, account, network, clock, events, errors, setBalance: (b: string) => (balance = b) }
 }
@@ -77,10 +88,10 @@ describe('BalanceController', () => {
   it('SPEC §7 balances are cached per network and address', async () => {
     const { controller, evm, network } = setup()
     await controller.refresh('eip155')
-    await network.switchNetwork(arbitrum) // disconnected from any wallet: only selects, emits network:switched
+    network.setActiveNetwork(arbitrum) // disconnected from any wallet: switching only selects, emits network:switched
     await vi.waitFor(() => expect(evm.getBalance).toHaveBeenCalledTimes(2))
     expect(evm.getBalance).toHaveBeenLastCalledWith(ADDRESS, arbitrum)
-    await network.switchNetwork(mainnet)
+    network.setActiveNetwork(mainnet)
     await controller.refresh('eip155')
     expect(evm.getBalance).toHaveBeenCalledTimes(2) // mainnet still cached
   })

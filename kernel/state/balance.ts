@@ -1,5 +1,7 @@
 import type { ChainNamespace } from '../caip/index.ts'
-import type { Disposable, EventBus } from '../plugin/contract.ts'
+import { inject, injectable } from '../di/decorators.ts'
+import { createToken, type Disposable, type EventBus } from '../plugin/contract.ts'
+import { KernelTokens } from '../tokens.ts'
 import type { AccountController } from './account.ts'
 import type { ChainRegistry } from './chains.ts'
 import type { NetworkController } from './network.ts'
@@ -10,27 +12,30 @@ export interface BalanceCache {
   set(key: string, value: { balance: string; symbol: string }, now: number): void
 }
 
-export interface BalanceControllerDeps {
-  events: EventBus
-  account: AccountController
-  network: NetworkController
-  chains: ChainRegistry
-  cache: BalanceCache
-  now?: () => number
-}
+/** The balance cache the container injects (kept in storage, SPEC §3). */
+export const BalanceCacheToken = createToken<BalanceCache>('kernel.balanceCache')
 
 /**
  * Keeps the native balance of each connected namespace fresh: fetched on connect and network switch, served from
  * the per-network-and-address cache for 30 s (SPEC §3, §9). A network without a balance capability shows none.
  */
+@injectable()
 export class BalanceController implements Disposable {
   private readonly subscriptions: Disposable[]
   private readonly inflight = new Map<string, Promise<void>>()
+  private readonly deps: { events: EventBus; account: AccountController; network: NetworkController; chains: ChainRegistry; cache: BalanceCache }
 
-  constructor(private readonly deps: BalanceControllerDeps) {
+  constructor(
+    @inject(KernelTokens.Events) events: EventBus,
+    @inject(KernelTokens.Account) account: AccountController,
+    @inject(KernelTokens.Network) network: NetworkController,
+    @inject(KernelTokens.Chains) chains: ChainRegistry,
+    @inject(BalanceCacheToken) cache: BalanceCache,
+  ) {
+    this.deps = { events, account, network, chains, cache }
     this.subscriptions = [
-      deps.events.on('connection:connected', ({ namespace }) => void this.refresh(namespace)),
-      deps.events.on('network:switched', ({ namespace }) => void this.refresh(namespace)),
+      events.on('connection:connected', ({ namespace }) => void this.refresh(namespace)),
+      events.on('network:switched', ({ namespace }) => void this.refresh(namespace)),
     ]
   }
 
@@ -42,7 +47,7 @@ export class BalanceController implements Disposable {
     const adapter = chains.adapter(namespace)
     if (!address || !caipNetwork || !adapter?.getBalance) return Promise.resolve()
     const key = `${caipNetwork.caipNetworkId}:${address}`
-    const now = (this.deps.now ?? Date.now)()
+    const now = Date.now()
     const cached = opts.force ? undefined : cache.get(key, now)
     if (cached) {
       account.setBalance(namespace, cached.balance, cached.symbol)
@@ -54,7 +59,7 @@ export class BalanceController implements Disposable {
     const job = adapter
       .getBalance(address, caipNetwork)
       .then((value) => {
-        cache.set(key, value, (this.deps.now ?? Date.now)())
+        cache.set(key, value, Date.now())
         if (network.networkOf(namespace)?.caipNetworkId === caipNetwork.caipNetworkId) {
           account.setBalance(namespace, value.balance, value.symbol)
         }

@@ -1,24 +1,16 @@
-import type { CaipNetworkId, ChainNamespace } from '../caip/index.ts'
-import { toDisposable, type Disposable } from '../plugin/contract.ts'
+import { parseCaipAddress, parseCaipNetworkId, type CaipNetworkId, type ChainNamespace, type ParsedCaipAddress, type ParsedCaipNetworkId } from '../caip/index.ts'
+import { injectable } from '../di/decorators.ts'
+import { ErrorText } from '../errors/index.ts'
+import { toDisposable, type ChainAdapter, type Disposable } from '../plugin/contract.ts'
 import type { CaipNetwork } from './types.ts'
 
-/**
- * What a chain plugin gives the kernel for its namespace. Capabilities are optional: a feature that needs one is
- * hidden on a chain that lacks it (nothing is stubbed).
- */
-export interface ChainAdapter {
-  namespace: ChainNamespace
-  /** The networks this plugin serves, in display order. */
-  networks: readonly CaipNetwork[]
-  /** Moves the wallet behind `connectorId` to `network` (asking it to add the chain when it does not know it). */
-  switchNetwork?(network: CaipNetwork, connectorId: string): Promise<void>
-  /** Native balance in display units, e.g. { balance: '10000.0', symbol: 'ETH' }. */
-  getBalance?(address: string, network: CaipNetwork): Promise<{ balance: string; symbol: string }>
-  /** Explorer page for an address. */
-  addressExplorerUrl?(address: string, network: CaipNetwork): string | undefined
-}
+export type { ChainAdapter }
 
-/** The chain adapters of one modal; frozen after setup. */
+/**
+ * The chain adapters of one modal, one per namespace; frozen after setup. The namespaces a modal knows are the ones
+ * its chain plugins registered, and each contributes its SPEC §5 address check.
+ */
+@injectable()
 export class ChainRegistry {
   private readonly adapters = new Map<ChainNamespace, ChainAdapter>()
   private frozen = false
@@ -27,6 +19,11 @@ export class ChainRegistry {
     if (this.frozen) throw new Error(`Cannot register the ${adapter.namespace} chain adapter after setup`)
     if (this.adapters.has(adapter.namespace)) {
       throw new Error(`A chain adapter for ${adapter.namespace} is already registered`)
+    }
+    for (const network of adapter.networks) {
+      if (network.chainNamespace !== adapter.namespace) {
+        throw new Error(`Network ${network.caipNetworkId} is not in the ${adapter.namespace} namespace`)
+      }
     }
     this.adapters.set(adapter.namespace, adapter)
     return toDisposable(() => this.adapters.delete(adapter.namespace))
@@ -55,5 +52,24 @@ export class ChainRegistry {
 
   findNetwork(caipNetworkId: CaipNetworkId | string): CaipNetwork | undefined {
     return this.networks().find((n) => n.caipNetworkId === caipNetworkId)
+  }
+
+  /** SPEC §5: the address check of the namespace's chain plugin; false for a namespace no plugin serves. */
+  isAddress(namespace: ChainNamespace, address: string): boolean {
+    return this.adapters.get(namespace)?.isAddress(address) ?? false
+  }
+
+  /** SPEC §5 CAIP-2 with a known namespace ("Invalid CAIP-2 network id" otherwise). */
+  parseCaipNetworkId(id: string): ParsedCaipNetworkId {
+    const parsed = parseCaipNetworkId(id)
+    if (!this.adapters.has(parsed.namespace)) throw new Error(ErrorText.INVALID_CAIP2)
+    return parsed
+  }
+
+  /** SPEC §5 CAIP-10 with a known namespace and an address its plugin accepts ("Invalid CAIP-10 address"). */
+  parseCaipAddress(id: string): ParsedCaipAddress {
+    const parsed = parseCaipAddress(id)
+    if (!this.isAddress(parsed.namespace, parsed.address)) throw new Error(ErrorText.INVALID_CAIP10)
+    return parsed
   }
 }

@@ -49,14 +49,11 @@ function setup() {
   const persistence = new PorticoStorage(adapter)
   const account = new AccountController()
   const chains = new ChainRegistry()
-  chains.register({ namespace: 'eip155', networks: [mainnet, arbitrum] })
-  chains.register({ namespace: 'solana', networks: [solana] })
+  chains.register({ namespace: 'eip155', networks: [mainnet, arbitrum], isAddress: () => true })
+  chains.register({ namespace: 'solana', networks: [solana], isAddress: () => true })
   const connectors = new ConnectorController()
-  let connection: ConnectionController | undefined
-  const network = new NetworkController({
-    events, chains, account, persistence, activeConnectorId: (ns) => connection?.activeConnectorId(ns),
-  })
-  connection = new ConnectionController({ events, account, network: () => network, connectors, persistence })
+  const network = new NetworkController(events, chains, account, persistence)
+  const connection = new ConnectionController(events, account, network, connectors, persistence)
   network.initialize()
   const connected: ModalEvents['connection:connected'][] = []
   const disconnected: ModalEvents['connection:disconnected'][] = []

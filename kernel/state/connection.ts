@@ -1,23 +1,21 @@
 import { parseCaipNetworkId, type ChainNamespace } from '../caip/index.ts'
-import { ErrorText } from '../errors/index.ts'
-import type { EventBus } from '../plugin/contract.ts'
+import { inject, injectable } from '../di/decorators.ts'
+import { ErrorText, failedToSwitchChain, isUserRejection } from '../errors/index.ts'
+import type { CaipNetwork, ConnectorEmitter, Disposable, EventBus } from '../plugin/contract.ts'
+import { KernelTokens } from '../tokens.ts'
 import type { AccountController } from './account.ts'
 import type { ConnectorController } from './connectors.ts'
 import type { NetworkController } from './network.ts'
 import type { ConnectionPersistence } from './persistence.ts'
 import { Store } from './store.ts'
-import type { AccountEntry, Connection, ConnectionStatus, ConnectorStatus, ConnectResult } from './types.ts'
+import type { AccountEntry, Connection, ConnectionStatus, Connector, ConnectorStatus, ConnectResult } from './types.ts'
 
 /** SPEC §3 Connection state. */
 export interface ConnectionState {
   connections: Partial<Record<ChainNamespace, readonly Connection[]>>
   activeConnectorIds: Partial<Record<ChainNamespace, string>>
-  wcUri?: string
-  wcPairingExpiry?: number
-  wcLinking?: { name: string; href: string }
   recentWallet?: { id: string; name: string }
   status: ConnectionStatus
-  wcError: boolean
   buffering: boolean
   /** The last connect error shown to the user. */
   error?: { connectorId: string; message: string; code?: number }
@@ -28,26 +26,84 @@ export const DISCONNECT_WAIT_MS = 3_000
 /** How long a stored connector may take to announce itself after a reload. */
 export const RECONNECT_ANNOUNCE_WAIT_MS = 1_500
 
-export interface ConnectionControllerDeps {
-  events: EventBus
-  account: AccountController
-  network: () => NetworkController
-  connectors: ConnectorController
-  persistence: ConnectionPersistence
-}
-
-/** SPEC §3/§4 connections per namespace: connect, reconnect after reload, wallet events, disconnect. */
-export class ConnectionController {
-  readonly store = new Store<ConnectionState>({
-    connections: {}, activeConnectorIds: {}, status: 'disconnected', wcError: false, buffering: false,
-  })
+/**
+ * SPEC §3/§4 connections per namespace: connect, reconnect after reload, network switching, disconnect. Connectors
+ * report wallet events through the emitter `bind` gives them; this controller is the only listener.
+ */
+@injectable()
+export class ConnectionController implements Disposable {
+  readonly store = new Store<ConnectionState>({ connections: {}, activeConnectorIds: {}, status: 'disconnected', buffering: false })
   private closeSignal = new AbortController()
+  private readonly deps: { events: EventBus; account: AccountController; network: NetworkController; connectors: ConnectorController; persistence: ConnectionPersistence }
+  private readonly onClose: Disposable
 
-  constructor(private readonly deps: ConnectionControllerDeps) {
-    deps.events.on('modal:close', () => {
+  constructor(
+    @inject(KernelTokens.Events) events: EventBus,
+    @inject(KernelTokens.Account) account: AccountController,
+    @inject(KernelTokens.Network) network: NetworkController,
+    @inject(KernelTokens.Connectors) connectors: ConnectorController,
+    @inject(KernelTokens.Persistence) persistence: ConnectionPersistence,
+  ) {
+    this.deps = { events, account, network, connectors, persistence }
+    this.onClose = events.on('modal:close', () => {
       this.closeSignal.abort()
       this.closeSignal = new AbortController()
     })
+  }
+
+  dispose(): void {
+    this.onClose.dispose()
+  }
+
+  /** The emitter a connector reports wallet events with (the kernel's side of `ctx.registerConnector`). */
+  bind(connectorId: string): ConnectorEmitter {
+    return {
+      emit: (type, payload) => {
+        if (type === 'change') {
+          const { namespace, accounts, caipNetworkId } = payload as { namespace: ChainNamespace; accounts?: AccountEntry[]; caipNetworkId?: string }
+          if (accounts) this.handleAccountsChanged(connectorId, namespace, accounts)
+          if (caipNetworkId) this.handleChainChanged(connectorId, namespace, caipNetworkId)
+        } else if (type === 'disconnect') {
+          const { namespace } = payload as { namespace?: ChainNamespace }
+          const held = Object.entries(this.store.getSnapshot().activeConnectorIds).filter(([, id]) => id === connectorId).map(([ns]) => ns as ChainNamespace)
+          for (const ns of namespace ? [namespace] : held) this.handleDisconnected(connectorId, ns)
+        } else {
+          const { type: messageType, data } = payload as { type: string; data?: unknown }
+          this.deps.events.emit('connector:message', { connectorId, type: messageType, data })
+        }
+      },
+    }
+  }
+
+  /** The connected account of a namespace (the active one by default), its connector and network. */
+  active(namespace?: ChainNamespace): { connector: Connector; address: string; network: CaipNetwork } | undefined {
+    const ns = namespace ?? this.deps.network.activeNamespace
+    if (!ns) return undefined
+    const id = this.activeConnectorId(ns)
+    const connector = id ? this.deps.connectors.get(id) : undefined
+    const address = this.deps.account.get(ns).address
+    const network = this.deps.network.networkOf(ns)
+    return connector && address && network ? { connector, address, network } : undefined
+  }
+
+  /**
+   * SPEC §4 switching: when the namespace is connected the wallet is asked (its connector adds an unknown chain, a
+   * pairing sets its default chain); otherwise the network is only selected. Rejections pass through; other
+   * failures read "Failed to switch chain: ...".
+   */
+  async switchNetwork(network: CaipNetwork): Promise<void> {
+    const ns = network.chainNamespace
+    const id = this.activeConnectorId(ns)
+    const connector = id ? this.deps.connectors.get(id) : undefined
+    if (connector?.switchNetwork && this.deps.account.isConnected(ns)) {
+      try {
+        await connector.switchNetwork(network)
+      } catch (error) {
+        if (isUserRejection(error)) throw error
+        throw new Error(failedToSwitchChain(`${network.name}: ${messageOf(error)}`), { cause: error })
+      }
+    }
+    this.deps.network.setActiveNetwork(network)
   }
 
   activeConnectorId(namespace: ChainNamespace): string | undefined {
@@ -73,7 +129,7 @@ export class ConnectionController {
     const connector = this.deps.connectors.get(connectorId)
     if (!connector) throw new Error(`Connector ${connectorId} is not registered`)
     const ns = namespace ?? connector.chain
-    const network = this.deps.network()
+    const network = this.deps.network
     this.store.set({ status: 'connecting', error: undefined })
     const closed = this.closeSignal.signal
     try {
@@ -100,7 +156,7 @@ export class ConnectionController {
       if (!connector?.reconnect) return
       this.store.set({ status: 'reconnecting' })
       try {
-        const result = await connector.reconnect({ namespace: ns, caipNetwork: this.deps.network().networkOf(ns) })
+        const result = await connector.reconnect({ namespace: ns, caipNetwork: this.deps.network.networkOf(ns) })
         if (result?.accounts.length) this.apply(id, ns, result, { recent: false })
         else this.forget(ns)
       } catch {
@@ -115,10 +171,10 @@ export class ConnectionController {
   handleAccountsChanged(connectorId: string, namespace: ChainNamespace, accounts: AccountEntry[]): void {
     if (this.activeConnectorId(namespace) !== connectorId) return
     if (!accounts.length) {
-      void this.handleDisconnected(connectorId, namespace)
+      this.handleDisconnected(connectorId, namespace)
       return
     }
-    const reference = String(this.deps.network().networkOf(namespace)?.id ?? '')
+    const reference = String(this.deps.network.networkOf(namespace)?.id ?? '')
     this.deps.account.setAccounts(namespace, accounts, reference)
     this.setConnection(namespace, connectorId, accounts, true)
   }
@@ -126,11 +182,11 @@ export class ConnectionController {
   /** A wallet reported a chain change. */
   handleChainChanged(connectorId: string, namespace: ChainNamespace, caipNetworkId: string): void {
     if (this.activeConnectorId(namespace) !== connectorId) return
-    this.deps.network().setWalletNetwork(namespace, caipNetworkId)
+    this.deps.network.setWalletNetwork(namespace, caipNetworkId)
   }
 
   /** The wallet ended the session (SPEC §4 pairing delete): storage is cleaned and disconnect emitted. */
-  async handleDisconnected(connectorId: string, namespace: ChainNamespace): Promise<void> {
+  handleDisconnected(connectorId: string, namespace: ChainNamespace): void {
     if (this.activeConnectorId(namespace) !== connectorId) return
     this.clear(namespace, connectorId, false)
   }
@@ -148,18 +204,6 @@ export class ConnectionController {
     }
   }
 
-  setWcUri(uri: string | undefined, expiry?: number): void {
-    this.store.set({ wcUri: uri, wcPairingExpiry: expiry })
-  }
-
-  setWcLinking(linking: ConnectionState['wcLinking']): void {
-    this.store.set({ wcLinking: linking })
-  }
-
-  setWcError(wcError: boolean): void {
-    this.store.set({ wcError })
-  }
-
   clearError(): void {
     this.store.set({ error: undefined })
   }
@@ -169,9 +213,10 @@ export class ConnectionController {
     const connector = this.deps.connectors.get(connectorId)
     this.store.set((s) => ({ activeConnectorIds: { ...s.activeConnectorIds, [ns]: connectorId } }))
     this.deps.account.setAccounts(ns, result.accounts, reference)
-    if (connector) this.deps.account.patch(ns, { connectedWalletInfo: { name: connector.name, icon: connector.imageUrl } })
+    const walletInfo = result.walletInfo ?? (connector ? { name: connector.name, icon: connector.imageUrl } : undefined)
+    if (walletInfo) this.deps.account.patch(ns, { connectedWalletInfo: walletInfo })
     this.setConnection(ns, connectorId, result.accounts, opts.recent)
-    this.deps.network().setWalletNetwork(ns, result.caipNetworkId)
+    this.deps.network.setWalletNetwork(ns, result.caipNetworkId)
     const p = this.deps.persistence
     p.setConnectorId(ns, connectorId)
     p.setConnectedNamespaces([...new Set([...p.connectedNamespaces(), ns])])

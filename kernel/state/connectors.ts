@@ -1,3 +1,4 @@
+import { injectable } from '../di/decorators.ts'
 import { toDisposable, type Disposable } from '../plugin/contract.ts'
 import { Store } from './store.ts'
 import type { Connector, WalletListing } from './types.ts'
@@ -41,9 +42,9 @@ export function orderConnectList(groups: ConnectListGroups, configuredOrder?: re
   return out
 }
 
-/** Which group a connector belongs to by its type. */
+/** Which group a connector belongs to by its SPEC §3 type (a MULTI_CHAIN pairing connector heads the list). */
 export function groupOfConnector(connector: Connector): ConnectorGroup {
-  if (connector.id === 'walletConnect') return 'walletConnect'
+  if (connector.type === 'MULTI_CHAIN') return 'walletConnect'
   if (connector.type === 'ANNOUNCED' || connector.type === 'INJECTED') return 'injected'
   if (connector.type === 'AUTH') return 'custom'
   return 'external'
@@ -56,16 +57,31 @@ export interface ConnectorsState {
 }
 
 /** The registered connectors (de-duplicated by id) and the registry wallets shown beside them. */
+@injectable()
 export class ConnectorController {
   readonly store = new Store<ConnectorsState>({ connectors: [], wallets: { featured: [], custom: [], recommended: [] } })
   private readonly waiters = new Set<(c: Connector) => void>()
 
   /** Adds a connector; one with an id already present is ignored (SPEC §2 de-duplication). */
   register(connector: Connector): Disposable {
-    if (this.get(connector.id)) return toDisposable(() => undefined)
+    if (this.get(connector.id)) return toDisposable(() => connector.dispose?.())
     this.store.set((s) => ({ connectors: [...s.connectors, connector] }))
     for (const waiter of [...this.waiters]) waiter(connector)
-    return toDisposable(() => this.store.set((s) => ({ connectors: s.connectors.filter((c) => c !== connector) })))
+    return toDisposable(() => {
+      this.store.set((s) => ({ connectors: s.connectors.filter((c) => c !== connector) }))
+      connector.dispose?.()
+    })
+  }
+
+  /** The MULTI_CHAIN connector that opens registry wallets (pairing), when one is registered. */
+  registryOpener(): Connector | undefined {
+    return this.all().find((c) => c.type === 'MULTI_CHAIN' && c.connectingView)
+  }
+
+  /** Adds wallets to a Connect list group; disposing removes them again. */
+  addWallets(group: keyof ConnectorsState['wallets'], wallets: readonly WalletListing[]): Disposable {
+    this.store.set((s) => ({ wallets: { ...s.wallets, [group]: [...s.wallets[group], ...wallets] } }))
+    return toDisposable(() => this.store.set((s) => ({ wallets: { ...s.wallets, [group]: s.wallets[group].filter((w) => !wallets.includes(w)) } })))
   }
 
   /** SPEC §2: the auth connector is added when the auth provider is set. */

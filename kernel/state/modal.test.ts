@@ -7,6 +7,8 @@ import { createMemoryAdapter, PorticoStorage } from '../storage/index.ts'
 import { AccountController } from './account.ts'
 import { ChainRegistry, type ChainAdapter } from './chains.ts'
 import { ModalController, SHAKE_MS } from './modal.ts'
+import { ConnectorController } from './connectors.ts'
+import { DEFAULT_ENDPOINTS } from './options.ts'
 import { NetworkController } from './network.ts'
 import type { CaipNetwork } from './types.ts'
 
@@ -19,9 +21,9 @@ const solanaMainnet: CaipNetwork = {
   name: 'Solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, rpcUrls: { default: { http: ['http://127.0.0.1:2'] } },
 }
 
-/** A chain plugin's adapter; only the wallet side (switchNetwork) is faked. */
+/** A chain plugin's adapter; the wallet side (switchNetwork) is faked and never asked by the modal controller. */
 function fakeAdapter(namespace: ChainNamespace, networks: CaipNetwork[]): ChainAdapter & { switchNetwork: ReturnType<typeof vi.fn> } {
-  return { namespace, networks, switchNetwork: vi.fn(async () => undefined) }
+  return { namespace, networks, isAddress: () => true, switchNetwork: vi.fn(async () => undefined) }
 }
 
 function setup(opts: { adapters?: ChainAdapter[]; mobile?: boolean; embedded?: boolean } = {}) {
@@ -31,13 +33,12 @@ function setup(opts: { adapters?: ChainAdapter[]; mobile?: boolean; embedded?: b
   for (const adapter of opts.adapters ?? []) chains.register(adapter)
   chains.freeze()
   const persistence = new PorticoStorage(createMemoryAdapter())
-  const network = new NetworkController({ events, chains, account, persistence, activeConnectorId: () => 'injected' })
+  const network = new NetworkController(events, chains, account, persistence)
   network.initialize()
-  let modal: ModalController | undefined
-  const router = new RouterStack({ events, isConnected: () => account.isConnected(), close: () => modal?.close() })
-  modal = new ModalController({
-    events, router, account, network, chains, isMobile: () => opts.mobile ?? false, embedded: opts.embedded ?? false,
-  })
+  const router = new RouterStack(events, account)
+  const connectors = new ConnectorController()
+  const options = { options: { isMobile: () => opts.mobile ?? false, embedded: opts.embedded ?? false, endpoints: DEFAULT_ENDPOINTS } }
+  const modal = new ModalController(events, router, account, network, chains, connectors, options)
   const opened: ModalEvents['modal:open'][] = []
   const closed = vi.fn()
   const switched: ModalEvents['network:switched'][] = []
@@ -46,7 +47,7 @@ function setup(opts: { adapters?: ChainAdapter[]; mobile?: boolean; embedded?: b
   events.on('network:switched', (e) => switched.push(e))
   const connect = (ns: ChainNamespace = 'eip155', address = '0x00000000000000000000000000000000000000a1') =>
     account.setAccounts(ns, [{ namespace: ns, address, type: 'eoa' }], '1')
-  return { events, account, chains, network, router, modal, opened, closed, switched, connect, persistence }
+  return { events, account, chains, network, router, modal, opened, closed, switched, connect, persistence, connectors }
 }
 
 const views = (router: RouterStack) => router.history.map((e) => e.view)
@@ -77,8 +78,13 @@ describe('ModalController: SPEC §2 opening picks the view', () => {
     expect(views(router)).toEqual(['AllWallets'])
   })
 
-  it('SPEC §2 with no adapters and no connected address: ConnectingWalletConnectBasic on desktop', () => {
-    const { modal, router } = setup({ adapters: [], mobile: false })
+  it('SPEC §2 with no adapters and no connected address: the pairing connector\'s basic view (ConnectingWalletConnectBasic) on desktop', () => {
+    const { modal, router, connectors } = setup({ adapters: [], mobile: false })
+    connectors.register({
+      id: 'walletConnect', name: 'WalletConnect', type: 'MULTI_CHAIN', chain: 'eip155',
+      connect: async () => { throw new Error('not used') }, disconnect: async () => undefined,
+      connectingView: ({ basic }) => (basic ? { view: 'ConnectingWalletConnectBasic' as 'Connect', params: undefined } : { view: 'Connect', params: undefined }),
+    })
     modal.open()
     expect(views(router)).toEqual(['ConnectingWalletConnectBasic'])
   })

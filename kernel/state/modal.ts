@@ -1,8 +1,13 @@
 import type { ChainNamespace } from '../caip/index.ts'
-import type { EventBus, RouteEntry, Router, ViewId } from '../plugin/contract.ts'
+import { inject, injectable } from '../di/decorators.ts'
+import type { Disposable, EventBus, RouteEntry, ViewId } from '../plugin/contract.ts'
+import type { RouterStack } from '../router/router-stack.ts'
+import { KernelTokens } from '../tokens.ts'
 import type { AccountController } from './account.ts'
 import type { ChainRegistry } from './chains.ts'
+import type { ConnectorController } from './connectors.ts'
 import type { NetworkController } from './network.ts'
+import { detectMobile, type OptionsController } from './options.ts'
 import { Store } from './store.ts'
 
 /** SPEC §3 modal flags. */
@@ -24,23 +29,29 @@ export interface OpenOptions {
   namespace?: ChainNamespace
 }
 
-export interface ModalControllerDeps {
-  events: EventBus
-  router: Router
-  account: AccountController
-  network: NetworkController
-  chains: ChainRegistry
-  isMobile(): boolean
-  embedded: boolean
-}
-
 /** SPEC §2 "Opening picks the view", close resets, embedded mode, loading and shake. */
-export class ModalController {
+@injectable()
+export class ModalController implements Disposable {
   readonly store = new Store<ModalState>({ open: false, loading: false, shake: false })
   private shakeTimer: ReturnType<typeof setTimeout> | undefined
+  private readonly deps: {
+    events: EventBus; router: RouterStack; account: AccountController; network: NetworkController
+    chains: ChainRegistry; connectors: ConnectorController; embedded: boolean; isMobile(): boolean
+  }
 
-  constructor(private readonly deps: ModalControllerDeps) {
-    if (deps.embedded) this.store.set({ open: true })
+  constructor(
+    @inject(KernelTokens.Events) events: EventBus,
+    @inject(KernelTokens.Router) router: RouterStack,
+    @inject(KernelTokens.Account) account: AccountController,
+    @inject(KernelTokens.Network) network: NetworkController,
+    @inject(KernelTokens.Chains) chains: ChainRegistry,
+    @inject(KernelTokens.Connectors) connectors: ConnectorController,
+    @inject(KernelTokens.Options) options: Pick<OptionsController, 'options'>,
+  ) {
+    const embedded = Boolean(options.options.embedded)
+    this.deps = { events, router, account, network, chains, connectors, embedded, isMobile: options.options.isMobile ?? detectMobile }
+    router.onClose(() => this.close())
+    if (embedded) this.store.set({ open: true })
   }
 
   open(options: OpenOptions = {}): void {
@@ -81,13 +92,18 @@ export class ModalController {
     clearTimeout(this.shakeTimer)
   }
 
-  /** SPEC §2: requested view; no adapters and no address -> AllWallets (mobile) or ConnectingWalletConnectBasic; address -> Account; else Connect. */
+  /**
+   * SPEC §2: requested view; no adapters and no address -> AllWallets on mobile, otherwise the pairing connector's
+   * basic view; address -> Account; else Connect.
+   */
   private pickView(options: OpenOptions): RouteEntry {
-    const { account, chains } = this.deps
+    const { account, chains, connectors } = this.deps
     if (options.view) return { view: options.view, params: options.params } as RouteEntry
     const connected = account.isConnected()
     if (chains.size === 0 && !connected) {
-      return { view: (this.deps.isMobile() ? 'AllWallets' : 'ConnectingWalletConnectBasic') as ViewId, params: undefined } as RouteEntry
+      if (this.deps.isMobile()) return { view: 'AllWallets', params: undefined }
+      const basic = connectors.registryOpener()?.connectingView?.({ basic: true })
+      if (basic) return basic
     }
     if (connected) return { view: 'Account', params: undefined }
     return { view: 'Connect', params: undefined }

@@ -6,6 +6,8 @@ import { createMemoryAdapter, PorticoStorage, StorageKeys } from '../storage/ind
 import { AccountController } from './account.ts'
 import { ChainRegistry, type ChainAdapter } from './chains.ts'
 import { NetworkController } from './network.ts'
+import { ConnectionController } from './connection.ts'
+import { ConnectorController } from './connectors.ts'
 import type { CaipNetwork } from './types.ts'
 
 function evmNetwork(id: number, name: string): CaipNetwork {
@@ -30,17 +32,26 @@ function setup(opts: { stored?: string; activeConnector?: Partial<Record<ChainNa
   if (opts.stored) persistence.setActiveNetwork(opts.stored)
   const account = new AccountController()
   const chains = new ChainRegistry()
-  // The wallet side, faked: the chain plugin's switchNetwork.
-  const evm = { namespace: 'eip155', networks: [mainnet, arbitrum, avalanche], switchNetwork: vi.fn(async () => undefined) } satisfies ChainAdapter
-  const sol = { namespace: 'solana', networks: [solana], switchNetwork: vi.fn(async () => undefined) } satisfies ChainAdapter
-  chains.register(evm)
-  chains.register(sol)
-  const active = opts.activeConnector ?? {}
-  const network = new NetworkController({ events, chains, account, persistence, activeConnectorId: (ns) => active[ns] })
+  chains.register({ namespace: 'eip155', networks: [mainnet, arbitrum, avalanche], isAddress: () => true } satisfies ChainAdapter)
+  chains.register({ namespace: 'solana', networks: [solana], isAddress: () => true } satisfies ChainAdapter)
+  // The wallet side, faked: the connectors' switchNetwork.
+  const evm = { switchNetwork: vi.fn(async (_n: CaipNetwork) => undefined) }
+  const sol = { switchNetwork: vi.fn(async (_n: CaipNetwork) => undefined) }
+  const connectors = new ConnectorController()
+  const fake = (id: string, chain: ChainNamespace, wallet: typeof evm) => ({
+    id, name: id, type: 'INJECTED' as const, chain, connect: async () => { throw new Error('not used') }, disconnect: async () => undefined,
+    switchNetwork: (n: CaipNetwork) => wallet.switchNetwork(n),
+  })
+  connectors.register(fake('io.metamask', 'eip155', evm))
+  connectors.register(fake('phantom', 'solana', sol))
+  const network = new NetworkController(events, chains, account, persistence)
+  const connection = new ConnectionController(events, account, network, connectors, persistence)
+  connection.store.set({ activeConnectorIds: opts.activeConnector ?? {} })
+  const switchNetwork = (n: CaipNetwork) => connection.switchNetwork(n)
   const switched: ModalEvents['network:switched'][] = []
   events.on('network:switched', (e) => switched.push(e))
   const connect = () => account.setAccounts('eip155', [{ namespace: 'eip155', address: ADDRESS, type: 'eoa' }], '1')
-  return { network, evm, sol, account, persistence, adapter, switched, connect }
+  return { network, switchNetwork, evm, sol, account, persistence, adapter, switched, connect }
 }
 
 describe('NetworkController', () => {
@@ -68,13 +79,13 @@ describe('NetworkController', () => {
     expect(network.activeNetwork).toBe(avalanche)
   })
 
-  it('SPEC §4 switching while connected asks the chain adapter (switchNetwork with the connector id)', async () => {
-    const { network, evm, connect, switched, adapter, account } = setup({ activeConnector: { eip155: 'io.metamask' } })
+  it('SPEC §4 switching while connected asks the active connector (one place: ConnectionController.switchNetwork)', async () => {
+    const { switchNetwork, network, evm, connect, switched, adapter, account } = setup({ activeConnector: { eip155: 'io.metamask' } })
     network.initialize()
     connect()
-    await network.switchNetwork(arbitrum)
+    await switchNetwork(arbitrum)
     expect(evm.switchNetwork).toHaveBeenCalledTimes(1)
-    expect(evm.switchNetwork).toHaveBeenCalledWith(arbitrum, 'io.metamask')
+    expect(evm.switchNetwork).toHaveBeenCalledWith(arbitrum)
     expect(network.activeNetwork).toBe(arbitrum)
     expect(switched).toEqual([{ namespace: 'eip155', caipNetworkId: 'eip155:42161' }])
     expect(JSON.parse(adapter.getItem(StorageKeys.ACTIVE_NETWORK)!)).toBe('eip155:42161')
@@ -82,9 +93,9 @@ describe('NetworkController', () => {
   })
 
   it('SPEC §4 switching while disconnected only selects the network (no wallet call)', async () => {
-    const { network, evm, sol, switched, adapter } = setup({ activeConnector: {} })
+    const { switchNetwork, network, evm, sol, switched, adapter } = setup({ activeConnector: {} })
     network.initialize()
-    await network.switchNetwork(avalanche)
+    await switchNetwork(avalanche)
     expect(evm.switchNetwork).not.toHaveBeenCalled()
     expect(sol.switchNetwork).not.toHaveBeenCalled()
     expect(network.activeNetwork).toBe(avalanche)
@@ -93,29 +104,29 @@ describe('NetworkController', () => {
   })
 
   it('SPEC §4 a stale connector id without a connected address does not call the wallet', async () => {
-    const { network, evm } = setup({ activeConnector: { eip155: 'io.metamask' } })
+    const { switchNetwork, network, evm } = setup({ activeConnector: { eip155: 'io.metamask' } })
     network.initialize()
-    await network.switchNetwork(arbitrum)
+    await switchNetwork(arbitrum)
     expect(evm.switchNetwork).not.toHaveBeenCalled()
     expect(network.activeNetwork).toBe(arbitrum)
   })
 
   it('SPEC §4 a failed wallet switch leaves the network unchanged', async () => {
-    const { network, evm, connect, switched, adapter } = setup({ activeConnector: { eip155: 'io.metamask' } })
+    const { switchNetwork, network, evm, connect, switched, adapter } = setup({ activeConnector: { eip155: 'io.metamask' } })
     network.initialize()
     connect()
     const before = adapter.getItem(StorageKeys.ACTIVE_NETWORK)
     evm.switchNetwork.mockRejectedValueOnce(Object.assign(new Error('User rejected the request.'), { code: 4001 }))
-    await expect(network.switchNetwork(arbitrum)).rejects.toThrow('User rejected')
+    await expect(switchNetwork(arbitrum)).rejects.toThrow('User rejected')
     expect(network.activeNetwork).toBe(mainnet)
     expect(switched).toEqual([])
     expect(adapter.getItem(StorageKeys.ACTIVE_NETWORK)).toBe(before)
   })
 
   it('SPEC §4 switching to a network of another namespace makes that namespace active', async () => {
-    const { network, sol } = setup()
+    const { switchNetwork, network, sol } = setup()
     network.initialize()
-    await network.switchNetwork(solana)
+    await switchNetwork(solana)
     expect(sol.switchNetwork).not.toHaveBeenCalled()
     expect(network.activeNamespace).toBe('solana')
   })

@@ -1,5 +1,7 @@
 import type { ChainNamespace } from '../caip/index.ts'
+import { inject, injectable } from '../di/decorators.ts'
 import type { EventBus } from '../plugin/contract.ts'
+import { KernelTokens } from '../tokens.ts'
 import type { AccountController } from './account.ts'
 import type { ChainRegistry } from './chains.ts'
 import type { ConnectionPersistence } from './persistence.ts'
@@ -22,20 +24,20 @@ export interface NetworkState {
   unsupportedChainId?: string
 }
 
-export interface NetworkControllerDeps {
-  events: EventBus
-  chains: ChainRegistry
-  account: AccountController
-  persistence: ConnectionPersistence
-  /** The connector that holds the connection of a namespace. */
-  activeConnectorId(namespace: ChainNamespace): string | undefined
-}
-
-/** SPEC §3/§4 network state and switching. */
+/** SPEC §3/§4 network state. Switching the wallet is the connection controller's (`ConnectionController.switchNetwork`). */
+@injectable()
 export class NetworkController {
   readonly store = new Store<NetworkState>({ byNamespace: {} })
+  private readonly deps: { events: EventBus; chains: ChainRegistry; account: AccountController; persistence: ConnectionPersistence }
 
-  constructor(private readonly deps: NetworkControllerDeps) {}
+  constructor(
+    @inject(KernelTokens.Events) events: EventBus,
+    @inject(KernelTokens.Chains) chains: ChainRegistry,
+    @inject(KernelTokens.Account) account: AccountController,
+    @inject(KernelTokens.Persistence) persistence: ConnectionPersistence,
+  ) {
+    this.deps = { events, chains, account, persistence }
+  }
 
   /** Fills the requested networks from the chain plugins and picks the active one (stored, default, first). */
   initialize(defaultNetworkId?: string): void {
@@ -110,20 +112,6 @@ export class NetworkController {
 
   setApprovedNetworks(namespace: ChainNamespace, ids: readonly string[], supportsAllNetworks: boolean): void {
     this.patchNamespace(namespace, { approvedCaipNetworkIds: ids, supportsAllNetworks })
-  }
-
-  /**
-   * SPEC §4 switching: when the namespace is connected the chain plugin asks the wallet (an unapproved chain is
-   * asked first, and added when unknown); otherwise the network is only selected.
-   */
-  async switchNetwork(network: CaipNetwork): Promise<void> {
-    const ns = network.chainNamespace
-    const connectorId = this.deps.activeConnectorId(ns)
-    const adapter = this.deps.chains.adapter(ns)
-    if (connectorId && this.deps.account.isConnected(ns) && adapter?.switchNetwork) {
-      await adapter.switchNetwork(network, connectorId)
-    }
-    this.setActiveNetwork(network)
   }
 
   private announce(network: CaipNetwork): void {

@@ -138,7 +138,7 @@ describe('PorticoStorage foreign and corrupt values', () => {
 
   it('SPEC §3 ACTIVE_NETWORK: an unknown namespace or a bare string is ignored', () => {
     const { adapter, storage } = setup()
-    adapter.setItem(StorageKeys.ACTIVE_NETWORK, '"near:mainnet"')
+    adapter.setItem(StorageKeys.ACTIVE_NETWORK, '"NEAR:mainnet"')
     expect(storage.activeNetwork()).toBeUndefined()
     adapter.setItem(StorageKeys.ACTIVE_NETWORK, 'eip155:1')
     expect(storage.activeNetwork()).toBeUndefined()
@@ -162,9 +162,9 @@ describe('PorticoStorage foreign and corrupt values', () => {
 
   it('SPEC §3 foreign entries inside lists and records are dropped, valid ones kept', () => {
     const { adapter, storage } = setup()
-    adapter.setItem(StorageKeys.CONNECTED_NAMESPACES, '["eip155", "near", 7, null, "solana"]')
+    adapter.setItem(StorageKeys.CONNECTED_NAMESPACES, '["eip155", "N", 7, null, "solana"]')
     adapter.setItem(StorageKeys.DISCONNECTED_CONNECTOR_IDS, '["injected", 3, "", {"id":"x"}]')
-    adapter.setItem(StorageKeys.CONNECTIONS, '{"eip155":"injected","near":"x","solana":5}')
+    adapter.setItem(StorageKeys.CONNECTIONS, '{"eip155":"injected","N":"x","solana":5}')
     adapter.setItem(StorageKeys.PREFERRED_ACCOUNT_TYPES, '{"eip155":"smartAccount","solana":"admin","__proto__":"eoa"}')
     expect(storage.connectedNamespaces()).toEqual(['eip155', 'solana'])
     expect(storage.disconnectedConnectorIds()).toEqual(['injected'])

@@ -1,12 +1,5 @@
-import {
-  isEvmAddress,
-  type AccountEntry,
-  type CaipNetwork,
-  type ConnectionController,
-  type Connector,
-  type ConnectorType,
-  type ConnectResult,
-} from '../../kernel/index.ts'
+import type { AccountEntry, CaipNetwork, Connector, ConnectorEmitter, ConnectorType, ConnectResult } from 'portico'
+import { isEvmAddress } from './address.ts'
 import { errorCode, type Eip1193Provider } from './provider.ts'
 
 /** An EIP-1193 wallet as a kernel connector (EIP-6963 ANNOUNCED, or the legacy window.ethereum as INJECTED). */
@@ -19,7 +12,7 @@ export class InjectedConnector implements Connector {
     readonly name: string,
     readonly type: ConnectorType,
     readonly provider: Eip1193Provider,
-    private readonly connection: () => ConnectionController,
+    private readonly emitter: ConnectorEmitter,
     readonly imageUrl?: string,
     readonly info?: { rdns?: string },
   ) {}
@@ -40,9 +33,14 @@ export class InjectedConnector implements Connector {
     return this.provider.request({ method: args.method, params: args.params })
   }
 
-  async disconnect(): Promise<void> {
+  /** Stops listening to the wallet (when the connector is unregistered). */
+  dispose(): void {
     this.unsubscribe?.()
     this.unsubscribe = undefined
+  }
+
+  async disconnect(): Promise<void> {
+    this.dispose()
     await this.provider
       .request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
       .catch(() => undefined)
@@ -81,9 +79,9 @@ export class InjectedConnector implements Connector {
 
   private listen(): void {
     if (this.unsubscribe || !this.provider.on) return
-    const onAccounts = (accounts: unknown) => this.connection().handleAccountsChanged(this.id, 'eip155', toAccounts(accounts))
-    const onChain = (chainId: unknown) => this.connection().handleChainChanged(this.id, 'eip155', `eip155:${parseChainId(chainId)}`)
-    const onDisconnect = () => void this.connection().handleDisconnected(this.id, 'eip155')
+    const onAccounts = (accounts: unknown) => this.emitter.emit('change', { namespace: 'eip155', accounts: toAccounts(accounts) })
+    const onChain = (chainId: unknown) => this.emitter.emit('change', { namespace: 'eip155', caipNetworkId: `eip155:${parseChainId(chainId)}` })
+    const onDisconnect = () => this.emitter.emit('disconnect', { namespace: 'eip155' })
     this.provider.on('accountsChanged', onAccounts as never)
     this.provider.on('chainChanged', onChain as never)
     this.provider.on('disconnect', onDisconnect as never)

@@ -2,8 +2,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMemoryAdapter, createModal, KernelTokens, ProviderRpcError, type Modal } from '../../kernel/index.ts'
-import { describeChainPluginConformance } from '../../tests/conformance/chain-plugin.ts'
+import { createMemoryAdapter, createModal, KernelTokens, ProviderRpcError, type Modal } from 'portico'
+import { describeChainPluginConformance } from 'portico/testing/conformance'
 import { eip155, parseAnnouncement, sanitizeIcon, type Eip1193Provider } from './index.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -94,7 +94,7 @@ describe('eip155 plugin', () => {
     await modal.ready
     await modal.get(KernelTokens.Connection).connect('dev.switch.wallet')
     const target = modal.get(KernelTokens.Chains).findNetwork('eip155:31338')!
-    await modal.get(KernelTokens.Network).switchNetwork(target)
+    await modal.get(KernelTokens.Connection).switchNetwork(target)
     expect(wallet.calls.filter((c) => c.startsWith('wallet_'))).toEqual([
       'wallet_switchEthereumChain',
       'wallet_addEthereumChain',

@@ -1,15 +1,5 @@
-import {
-  definePlugin,
-  failedToSwitchChain,
-  formatUnits,
-  isUserRejection,
-  KernelTokens,
-  ProviderRpcError,
-  type CaipNetwork,
-  type ChainAdapter,
-  type Connector,
-  type PluginContext,
-} from '../../kernel/index.ts'
+import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext } from 'portico'
+import { isEvmAddress } from './address.ts'
 import { InjectedConnector } from './connector.ts'
 import { discoverWallets } from './discovery.ts'
 import { httpRpc } from './json-rpc.ts'
@@ -18,6 +8,8 @@ import type { Eip1193Provider } from './provider.ts'
 
 export { BUILTIN_EVM_CHAINS, toCaipNetwork, type EvmChainInput } from './networks.ts'
 export { InjectedConnector, parseChainId } from './connector.ts'
+export { isEvmAddress, toChecksumAddress, type EvmAddressCheck } from './address.ts'
+export { chainIdToCoinType } from './coin-type.ts'
 export { discoverWallets, parseAnnouncement, sanitizeIcon, type AnnouncedWallet } from './discovery.ts'
 export type { Eip1193Provider } from './provider.ts'
 
@@ -27,7 +19,11 @@ export interface Eip155Request {
   params?: readonly unknown[]
 }
 
-declare module '../../kernel/plugin/contract.ts' {
+declare module 'portico' {
+  interface ChainNamespaces {
+    /** EVM chains (EIP-155). */
+    eip155: true
+  }
   interface RpcSchema {
     /** EIP-191 personal_sign by the connected account. */
     'eip155:personal_sign': { params: { message: string }; result: `0x${string}` }
@@ -69,21 +65,12 @@ export function eip155(options: Eip155Options = {}) {
     id: 'eip155',
     kind: 'chain',
     namespace: 'eip155',
+    portico: '1.x',
     setup(ctx) {
-      const connectorOf = (id: string) => ctx.get(KernelTokens.Connectors).get(id)
       const adapter: ChainAdapter = {
         namespace: 'eip155',
         networks,
-        async switchNetwork(network, connectorId) {
-          const connector = connectorOf(connectorId)
-          if (!connector?.switchNetwork) return
-          try {
-            await connector.switchNetwork(network)
-          } catch (error) {
-            if (isUserRejection(error)) throw error
-            throw new Error(failedToSwitchChain(`${network.name}: ${(error as Error)?.message ?? 'unknown error'}`), { cause: error })
-          }
-        },
+        isAddress: (address) => isEvmAddress(address),
         async getBalance(address, network) {
           const wei = await httpRpc<string>(network, 'eth_getBalance', [address, 'latest'])
           return { balance: formatUnits(BigInt(wei), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
@@ -93,8 +80,8 @@ export function eip155(options: Eip155Options = {}) {
           return base ? `${base.replace(/\/$/, '')}/address/${address}` : undefined
         },
       }
-      ctx.track(ctx.get(KernelTokens.Chains).register(adapter))
-      registerRpc(ctx, connectorOf)
+      ctx.registerChain(adapter)
+      registerRpc(ctx)
       startDiscovery(ctx, options)
     },
   })
@@ -103,37 +90,29 @@ export function eip155(options: Eip155Options = {}) {
 function startDiscovery(ctx: PluginContext, options: Eip155Options): void {
   const win = options.window ?? (typeof window === 'undefined' ? undefined : window)
   if (!win) return
-  const connectors = ctx.get(KernelTokens.Connectors)
-  const connection = () => ctx.get(KernelTokens.Connection)
   let announced = 0
   ctx.track(
     discoverWallets(win, (wallet) => {
       announced++
-      ctx.track(
-        connectors.register(
-          new InjectedConnector(wallet.rdns, wallet.name, 'ANNOUNCED', wallet.provider, connection, wallet.icon, { rdns: wallet.rdns }),
-        ),
-      )
+      ctx.registerConnector((emitter) => new InjectedConnector(wallet.rdns, wallet.name, 'ANNOUNCED', wallet.provider, emitter, wallet.icon, { rdns: wallet.rdns }))
     }),
   )
   if (options.legacyInjected === false) return
   const timer = setTimeout(() => {
     const legacy = (win as Window & { ethereum?: Eip1193Provider }).ethereum
     if (announced > 0 || !legacy || typeof legacy.request !== 'function') return
-    ctx.track(connectors.register(new InjectedConnector('injected', 'Browser Wallet', 'INJECTED', legacy, connection)))
+    ctx.registerConnector((emitter) => new InjectedConnector('injected', 'Browser Wallet', 'INJECTED', legacy, emitter))
   }, LEGACY_FALLBACK_MS)
   ctx.track({ dispose: () => clearTimeout(timer) })
 }
 
 /** Signing and sending go to the namespace's active connector, whichever plugin provides it. */
-function registerRpc(ctx: PluginContext, connectorOf: (id: string) => Connector | undefined): void {
+function registerRpc(ctx: PluginContext): void {
   const active = () => {
-    const connectorId = ctx.get(KernelTokens.Connection).activeConnectorId('eip155')
-    const connector = connectorId ? connectorOf(connectorId) : undefined
-    const address = ctx.get(KernelTokens.Account).get('eip155').address
-    const network = ctx.get(KernelTokens.Network).networkOf('eip155')
-    if (!connector?.request || !address || !network) throw new ProviderRpcError(4100, 'Please connect a wallet first')
-    const send = connector.request.bind(connector)
+    const session = ctx.connection.active('eip155')
+    if (!session?.connector.request) throw new ProviderRpcError(4100, 'Please connect a wallet first')
+    const { connector, address, network } = session
+    const send = connector.request!.bind(connector)
     const provider = {
       request: (args: { method: string; params?: readonly unknown[] | object }) =>
         send({ namespace: 'eip155', caipNetworkId: network.caipNetworkId, method: args.method, params: args.params }),

@@ -1,4 +1,4 @@
-import { fetchWithRetry, noRpcUrl, ProviderRpcError, type CaipNetwork } from '../../kernel/index.ts'
+import { fetchWithRetry, noRpcUrl, ProviderRpcError, type CaipNetwork } from 'portico'
 
 let nextId = 1
 

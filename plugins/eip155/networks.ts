@@ -1,4 +1,4 @@
-import type { CaipNetwork } from '../../kernel/index.ts'
+import type { CaipNetwork } from 'portico'
 
 /** A chain as hosts describe it (the shape of viem's `Chain`, so viem chains can be passed as they are). */
 export interface EvmChainInput {

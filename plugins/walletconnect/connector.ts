@@ -3,13 +3,17 @@ import {
   failedToSwitchChain,
   namespaceNotConfigured,
   ProviderRpcError,
+  Store,
   WalletErrorCode,
   type CaipNetwork,
   type ChainNamespace,
   type Connector,
+  type ConnectorEmitter,
   type ConnectResult,
+  type RouteEntry,
   type ScopedStorage,
-} from '../../kernel/index.ts'
+  type WalletListing,
+} from 'portico'
 import {
   addressesFromEvent,
   approvedChains,
@@ -49,13 +53,8 @@ export interface WalletConnectConnectorDeps {
   storage: ScopedStorage
   /** Requested networks per namespace (CAIP-2 ids), from the chain adapters. */
   networks(): ReadonlyMap<ChainNamespace, readonly string[]>
-  /** The kernel's reactions to wallet events. */
-  handleAccountsChanged(namespace: ChainNamespace, accounts: ConnectResult['accounts']): void
-  handleChainChanged(namespace: ChainNamespace, caipNetworkId: string): void
-  handleDisconnected(namespace: ChainNamespace): void
-  /** The pairing URI and its expiry (ConnectionController.setWcUri), and the pairing error flag. */
-  setWcUri(uri: string | undefined, expiry?: number): void
-  setWcError(error: boolean): void
+  /** The kernel's emitter: wallet events (accounts, chain, session delete) go through it. */
+  emitter: ConnectorEmitter
   clock?: Clock
 }
 
@@ -77,6 +76,8 @@ export class WalletConnectConnector implements Connector {
   readonly type = 'MULTI_CHAIN' as const
   readonly imageId = 'walletconnect'
   readonly pairing: PairingController<WcSession>
+  /** SPEC §3 wcLinking: the wallet link the user last opened. */
+  readonly linking = new Store<{ linking?: { name: string; href: string } }>({})
   private clientPromise: Promise<SignClientLike> | undefined
   private client: SignClientLike | undefined
   private session: WcSession | undefined
@@ -95,13 +96,12 @@ export class WalletConnectConnector implements Connector {
         return { uri, approval }
       },
     })
-    const sync = () => {
-      const s = this.pairing.state
-      if (s.status === 'ready') deps.setWcUri(s.uri, s.expiry)
-      else if (s.status !== 'generating') deps.setWcUri(undefined)
-      deps.setWcError(s.status === 'error')
-    }
-    this.unlisten.push(this.pairing.store.subscribe(sync))
+  }
+
+  /** ConnectingWalletConnect (with a registry wallet's links), or the basic pairing view with no chain adapter. */
+  connectingView(target: { wallet?: WalletListing; basic?: boolean }): RouteEntry {
+    if (target.basic) return { view: 'ConnectingWalletConnectBasic', params: undefined }
+    return { view: 'ConnectingWalletConnect', params: { walletId: target.wallet?.id, wallet: target.wallet } }
   }
 
   /** The namespace of the first chain adapter (eip155 when there is none, the SPEC §1 default). */
@@ -254,7 +254,13 @@ export class WalletConnectConnector implements Connector {
     const caipNetworkId = caipNetwork && approved.includes(caipNetwork.caipNetworkId) ? caipNetwork.caipNetworkId : approved[0]
     if (!caipNetworkId) throw new Error(ErrorText.CHAIN_ID_NOT_FOUND)
     this.defaultChains.set(namespace, caipNetworkId)
-    return { accounts: sessionAccounts(namespace, ns), caipNetworkId: caipNetworkId as ConnectResult['caipNetworkId'] }
+    const peer = session.peer?.metadata
+    return {
+      accounts: sessionAccounts(namespace, ns),
+      caipNetworkId: caipNetworkId as ConnectResult['caipNetworkId'],
+      // The paired wallet's own name and icon rather than "WalletConnect".
+      walletInfo: peer?.name ? { name: peer.name, icon: peer.icons?.[0] } : undefined,
+    }
   }
 
   private adopt(session: WcSession): void {
@@ -290,7 +296,7 @@ export class WalletConnectConnector implements Connector {
       if (!session || session.topic !== topic) return
       // SPEC §4 session delete: storage is cleaned, then the kernel emits disconnect.
       this.forgetSession()
-      for (const namespace of Object.keys(session.namespaces) as ChainNamespace[]) this.deps.handleDisconnected(namespace)
+      for (const namespace of Object.keys(session.namespaces) as ChainNamespace[]) this.deps.emitter.emit('disconnect', { namespace })
     }
     on('session_delete', ended)
     on('session_expire', ended)
@@ -298,11 +304,11 @@ export class WalletConnectConnector implements Connector {
       if (this.session?.topic !== topic) return
       const namespace = params.chainId.split(':')[0] as ChainNamespace
       if (params.event.name === 'accountsChanged') {
-        this.deps.handleAccountsChanged(namespace, addressesFromEvent(namespace, params.event.data))
+        this.deps.emitter.emit('change', { namespace, accounts: addressesFromEvent(namespace, params.event.data) })
       } else if (params.event.name === 'chainChanged') {
         const chain = chainFromEvent(namespace, params.event.data) ?? params.chainId
         this.defaultChains.set(namespace, chain)
-        this.deps.handleChainChanged(namespace, chain)
+        this.deps.emitter.emit('change', { namespace, caipNetworkId: chain })
       }
     })
     on<SessionUpdateArgs>('session_update', ({ topic, params }) => {
@@ -311,12 +317,12 @@ export class WalletConnectConnector implements Connector {
       this.session = { ...session, namespaces: params.namespaces }
       for (const [key, ns] of Object.entries(params.namespaces)) {
         const namespace = key as ChainNamespace
-        this.deps.handleAccountsChanged(namespace, sessionAccounts(namespace, ns))
+        this.deps.emitter.emit('change', { namespace, accounts: sessionAccounts(namespace, ns) })
         const current = this.defaultChains.get(namespace)
         const approved = approvedChains(ns)
         if (current && !approved.includes(current) && approved[0]) {
           this.defaultChains.set(namespace, approved[0])
-          this.deps.handleChainChanged(namespace, approved[0])
+          this.deps.emitter.emit('change', { namespace, caipNetworkId: approved[0] })
         }
       }
     })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { KernelTokens, type Token, type WalletListing } from '../../kernel/index.ts'
+import { createMemoryAdapter, KernelTokens, type Token, type WalletListing } from 'portico'
+import { WalletConnectConnector } from './connector.ts'
 import { findWallet } from './index.ts'
 
 const listing = (id: string, name: string): WalletListing => ({ id, name, webapp_link: `https://${id}.example` })
@@ -25,12 +26,11 @@ describe('findWallet', () => {
     expect(findWallet(ctx as never, 'demo')?.name).toBe('Demo')
   })
 
-  it('finds a wallet picked in AllWallets from the registry pages or search results, so its links show', () => {
-    const wallets = { store: { getSnapshot: () => ({ wallets: [listing('page', 'Paged')], searchResults: [listing('hit', 'Found')], featured: [], recommended: [] }) } }
-    const ctx = ctxWith([[KernelTokens.Connectors, connectors([])], [KernelTokens.Wallets, wallets]])
-    expect(findWallet(ctx as never, 'page')?.webapp_link).toBe('https://page.example')
-    expect(findWallet(ctx as never, 'hit')?.name).toBe('Found')
-    expect(findWallet(ctx as never, 'missing')).toBeUndefined()
+  it('a wallet picked in AllWallets reaches the pairing view with its listing (no other plugin is asked)', () => {
+    const connector = new WalletConnectConnector({ createClient: () => Promise.reject(new Error('unused')), storage: createMemoryAdapter(), networks: () => new Map(), emitter: { emit: () => undefined } })
+    const wallet = listing('page', 'Paged')
+    expect(connector.connectingView({ wallet })).toEqual({ view: 'ConnectingWalletConnect', params: { walletId: 'page', wallet } })
+    expect(connector.connectingView({ basic: true })).toEqual({ view: 'ConnectingWalletConnectBasic', params: undefined })
   })
 
   it('without a registry (no projectId) answers undefined instead of throwing', () => {

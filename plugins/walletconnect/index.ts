@@ -6,7 +6,7 @@ import {
   type ChainNamespace,
   type PluginContext,
   type WalletListing,
-} from '../../kernel/index.ts'
+} from 'portico'
 import { WalletConnectConnector, type SignClientLike } from './connector.ts'
 import { configureVerify, relayHttpUrlOf, type VerifyMode } from './verify.ts'
 
@@ -27,10 +27,10 @@ export { walletLinks, type WalletLink } from './wallet-links.ts'
 export { WALLET_METHODS, WALLET_EVENTS, proposalNamespaces } from './namespaces.ts'
 export type { VerifyMode } from './verify.ts'
 
-declare module '../../kernel/plugin/contract.ts' {
+declare module 'portico' {
   interface ViewParams {
     /** SPEC §2: QR code and links for WalletConnect, or for a registry / custom wallet opened through it. */
-    ConnectingWalletConnect: { walletId?: string }
+    ConnectingWalletConnect: { walletId?: string; wallet?: WalletListing }
     /** SPEC §2: the pairing view opened when the host has no chain adapter. */
     ConnectingWalletConnectBasic: undefined
   }
@@ -95,39 +95,24 @@ export function walletConnect(options: WalletConnectOptions) {
   return definePlugin({
     id: 'walletconnect',
     kind: 'connector',
+    portico: '1.x',
     setup(ctx) {
-      const connector = new WalletConnectConnector({
+      // Registered at setup so the Connect list shows it and reconnectStored finds it after a reload.
+      const { connector } = ctx.registerConnector((emitter) => new WalletConnectConnector({
         createClient: () => createClient(ctx, options),
         storage: ctx.storage,
         networks: () => networksByNamespace(ctx),
-        handleAccountsChanged: (ns, accounts) => ctx.get(KernelTokens.Connection).handleAccountsChanged('walletConnect', ns, accounts),
-        handleChainChanged: (ns, id) => ctx.get(KernelTokens.Connection).handleChainChanged('walletConnect', ns, id),
-        handleDisconnected: (ns) => void ctx.get(KernelTokens.Connection).handleDisconnected('walletConnect', ns),
-        setWcUri: (uri, expiry) => ctx.get(KernelTokens.Connection).setWcUri(uri, expiry),
-        setWcError: (error) => ctx.get(KernelTokens.Connection).setWcError(error),
-      })
-      ctx.track(connector)
+        emitter,
+      }))
       ctx.provide(WalletConnectTokens.Connector, () => connector)
-      // Registered at setup so the Connect list shows it and reconnectStored finds it after a reload.
-      ctx.track(ctx.get(KernelTokens.Connectors).register(connector))
-      if (options.customWallets?.length) ctx.get(KernelTokens.Connectors).setWallets({ custom: options.customWallets })
+      if (options.customWallets?.length) ctx.registerWallets('custom', options.customWallets)
 
-      const walletName = (walletId: string | undefined) => (walletId ? findWallet(ctx, walletId)?.name : undefined)
       ctx.registerView('ConnectingWalletConnect', () => import('./views/ConnectingWalletConnect.tsx'), {
-        title: (params) => walletName(params?.walletId) ?? 'WalletConnect',
+        title: (params) => params?.wallet?.name ?? (params?.walletId ? findWallet(ctx, params.walletId)?.name : undefined) ?? 'WalletConnect',
       })
       ctx.registerView('ConnectingWalletConnectBasic', () => import('./views/ConnectingWalletConnectBasic.tsx'), {
         title: 'WalletConnect',
       })
-
-      // Show the paired wallet's own name and icon rather than "WalletConnect".
-      ctx.track(
-        ctx.events.on('connection:connected', ({ connectorId, namespace }) => {
-          const peer = connector.currentSession?.peer?.metadata
-          if (connectorId !== 'walletConnect' || !peer?.name) return
-          ctx.get(KernelTokens.Account).patch(namespace, { connectedWalletInfo: { name: peer.name, icon: peer.icons?.[0] } })
-        }),
-      )
     },
     async activate(ctx) {
       const connector = ctx.get(WalletConnectTokens.Connector)
@@ -138,22 +123,10 @@ export function walletConnect(options: WalletConnectOptions) {
   })
 }
 
-/** The wallet listing with this id among the featured, custom and recommended wallets. */
+/** The wallet listing with this id among the Connect list's featured, custom and recommended wallets. */
 export function findWallet(ctx: Pick<PluginContext, 'get'>, walletId: string): WalletListing | undefined {
   const { wallets } = ctx.get(KernelTokens.Connectors).store.getSnapshot()
-  const shown = [...wallets.custom, ...wallets.featured, ...wallets.recommended].find((w) => w.id === walletId)
-  return shown ?? registryWallet(ctx, walletId)
-}
-
-/** A wallet picked in AllWallets: from the registry pages or search results loaded so far (needs a projectId). */
-function registryWallet(ctx: Pick<PluginContext, 'get'>, walletId: string): WalletListing | undefined {
-  let state
-  try {
-    state = ctx.get(KernelTokens.Wallets).store.getSnapshot()
-  } catch {
-    return undefined // no registry without a projectId
-  }
-  return [...state.wallets, ...state.searchResults, ...state.featured, ...state.recommended].find((w) => w.id === walletId)
+  return [...wallets.custom, ...wallets.featured, ...wallets.recommended].find((w) => w.id === walletId)
 }
 
 function networksByNamespace(ctx: PluginContext): Map<ChainNamespace, readonly string[]> {

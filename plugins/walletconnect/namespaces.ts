@@ -1,4 +1,4 @@
-import { parseCaipAddress, type AccountEntry, type ChainNamespace } from '../../kernel/index.ts'
+import { parseCaipAddress, type AccountEntry, type ChainNamespace } from 'portico'
 
 /** What the dapp proposes for one namespace. */
 export interface ProposalNamespace {
@@ -19,7 +19,7 @@ export interface SessionNamespace {
  * Wallet methods the connector asks for, per namespace (SPEC §6: a fixed list of wallet methods). A method the
  * wallet does not approve is answered with 4200 so the chain plugin uses the HTTP RPC instead (SPEC §5).
  */
-export const WALLET_METHODS: Partial<Record<ChainNamespace, readonly string[]>> = {
+export const WALLET_METHODS: Readonly<Record<string, readonly string[]>> = {
   eip155: [
     'personal_sign',
     'eth_sign',
@@ -48,7 +48,7 @@ export const WALLET_METHODS: Partial<Record<ChainNamespace, readonly string[]>> 
 }
 
 /** Session events the connector listens to, per namespace. */
-export const WALLET_EVENTS: Partial<Record<ChainNamespace, readonly string[]>> = {
+export const WALLET_EVENTS: Readonly<Record<string, readonly string[]>> = {
   eip155: ['accountsChanged', 'chainChanged'],
   solana: ['accountsChanged', 'chainChanged'],
   bip122: ['bip122_addressesChanged'],

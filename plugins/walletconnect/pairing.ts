@@ -1,4 +1,4 @@
-import { Store } from '../../kernel/index.ts'
+import { Store } from 'portico'
 
 /** SPEC §9: a pairing URI is offered for 4 minutes. */
 export const PAIRING_EXPIRY_MS = 4 * 60_000

@@ -1,4 +1,4 @@
-import type { WalletListing } from '../../kernel/index.ts'
+import type { WalletListing } from 'portico'
 
 /** One way to open a wallet with a pairing URI. */
 export interface WalletLink {

@@ -12,9 +12,9 @@ import {
   type ChainNamespace,
   type Modal as ModalInstance,
   type StorageAdapter,
-} from '../../kernel/index.ts'
+} from 'portico'
 import { Modal } from '../../ui/react/Modal.tsx'
-import { PorticoProvider } from '../../ui/react/context.tsx'
+import { PorticoProvider } from 'portico/react'
 import { eip155 } from '../eip155/index.ts'
 import { WalletConnectConnector, type SignClientLike, type WcSession } from './connector.ts'
 import {
@@ -164,21 +164,23 @@ describe('walletConnect plugin', () => {
     expect(createSignClient.mock.calls[0]![0]).toMatchObject({ projectId: 'test', telemetryEnabled: false, metadata: { name: 'Test dapp', url: 'http://127.0.0.1' } })
   })
 
-  it('SPEC §4 pair → approve → connected: the URI is in the connection state; accounts come from the CAIP-10 accounts', async () => {
+  it('SPEC §4 pair → approve → connected: the URI is in the pairing state; accounts come from the CAIP-10 accounts', async () => {
     const { modal, client } = setup()
     await modal.ready
     const connection = modal.get(KernelTokens.Connection)
     const pending = connection.connect('walletConnect', 'eip155')
-    await vi.waitFor(() => expect(connection.store.getSnapshot().wcUri).toBe('wc:pairing1@2?relay-protocol=irn&symKey=abc'))
-    expect(connection.store.getSnapshot().wcPairingExpiry).toBeGreaterThan(Date.now() + 239_000)
+    const pairing = () => modal.get(WalletConnectTokens.Connector).pairing.state
+    await vi.waitFor(() => expect(pairing()).toMatchObject({ status: 'ready', uri: 'wc:pairing1@2?relay-protocol=irn&symKey=abc' }))
+    const ready = pairing() as { expiry: number }
+    expect(ready.expiry).toBeGreaterThan(Date.now() + 239_000)
     expect(client.proposals[0]!.params).toMatchObject({
       optionalNamespaces: { eip155: { chains: ['eip155:31337', 'eip155:31338'], events: ['accountsChanged', 'chainChanged'] } },
     })
     client.proposals[0]!.approve(session())
     const result = await pending
-    expect(result).toEqual({ accounts: [{ namespace: 'eip155', address: ADDRESS, type: 'eoa' }], caipNetworkId: 'eip155:31337' })
+    expect(result).toEqual({ accounts: [{ namespace: 'eip155', address: ADDRESS, type: 'eoa' }], caipNetworkId: 'eip155:31337', walletInfo: { name: 'Fake Wallet', icon: undefined } })
     expect(modal.get(KernelTokens.Account).get('eip155')).toMatchObject({ address: ADDRESS, connectedWalletInfo: { name: 'Fake Wallet' } })
-    expect(connection.store.getSnapshot().wcUri).toBeUndefined()
+    expect(pairing().status).toBe('approved')
   })
 
   it('connects on the first approved chain when the active network is not approved', async () => {
@@ -224,11 +226,7 @@ describe('walletConnect plugin', () => {
       createClient: async () => client,
       storage: { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v), removeItem: (k) => void storage.delete(k) },
       networks: () => new Map<ChainNamespace, string[]>([['eip155', ['eip155:1']], ['solana', [SOLANA_CHAIN]]]),
-      handleAccountsChanged: vi.fn(),
-      handleChainChanged: vi.fn(),
-      handleDisconnected: vi.fn(),
-      setWcUri: vi.fn(),
-      setWcError: vi.fn(),
+      emitter: { emit: vi.fn() },
     })
     await expect(connector.request({ namespace: 'eip155', caipNetworkId: 'eip155:1', method: 'personal_sign' })).rejects.toThrow(
       ErrorText.SIGN_CLIENT_NOT_INITIALIZED,
@@ -327,7 +325,7 @@ describe('walletConnect plugin', () => {
     await other.ready
     await connect(other, otherClient, session({ chains: ['eip155:31337'], accounts: [`eip155:31337:${ADDRESS}`], methods: ['personal_sign'] }))
     await expect(other.get(WalletConnectTokens.Connector).switchNetwork(local2!)).rejects.toThrow('Failed to switch to chain eip155:31338')
-    await expect(other.get(KernelTokens.Network).switchNetwork(local2!)).rejects.toThrow(/^Failed to switch to chain /)
+    await expect(other.get(KernelTokens.Connection).switchNetwork(local2!)).rejects.toThrow(/^Failed to switch to chain /)
   })
 
   it('restores the session after a reload: sign-client loads in activate only when a session is stored', async () => {

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { porticoAliases } from '../../demo/aliases.ts'
 
 export default defineConfig({
   oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } } as never,
+  resolve: { alias: porticoAliases() },
   test: {
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/e2e/**/*.e2e.ts'],

@@ -49,7 +49,8 @@ export function useNetwork(): {
   const state = useStore(controller.store)
   const ns = state.activeNamespace
   const nsState = ns ? state.byNamespace[ns] : undefined
-  const switchNetwork = useCallback((n: CaipNetwork) => controller.switchNetwork(n), [controller])
+  const connection = useService(KernelTokens.Connection)
+  const switchNetwork = useCallback((n: CaipNetwork) => connection.switchNetwork(n), [connection])
   return {
     caipNetwork: nsState?.caipNetwork,
     networks: nsState?.requestedCaipNetworks ?? [],
@@ -70,4 +71,4 @@ export function useConnection(): ConnectionState & {
   return { ...state, connect, disconnect }
 }
 
-const EMPTY: AccountState = { allAccounts: [], tokenBalance: [], currentTab: 0, status: 'disconnected', balanceLoading: false }
+const EMPTY: AccountState = { allAccounts: [], currentTab: 0, status: 'disconnected', balanceLoading: false }

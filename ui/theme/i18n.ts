@@ -40,6 +40,7 @@ export interface PorticoStrings {
   nfts: string
   activity: string
   accountTabs: string
+  accountActions: string
   noTokens: string
   noNfts: string
   noActivity: string
@@ -111,6 +112,7 @@ export const strings: PorticoStrings = {
   nfts: 'NFTs',
   activity: 'Activity',
   accountTabs: 'Account',
+  accountActions: 'Account actions',
   noTokens: 'No tokens yet',
   noNfts: 'No NFTs yet',
   noActivity: 'No activity yet',

@@ -7,7 +7,7 @@ import { NetworkButton } from '../components/NetworkButton.tsx'
 import { Skeleton } from '../components/Skeleton.tsx'
 import { strings, formatMessage } from '../theme/i18n.ts'
 import { DisconnectButton } from './DisconnectButton.tsx'
-import { useModalInstance, useOptionalService } from '../react/context.tsx'
+import { useModalInstance, useStore } from '../react/context.tsx'
 import { useAccount, useNetwork } from '../react/hooks.ts'
 
 // The tabs are their own chunk: Account's header shows before they load.
@@ -16,8 +16,7 @@ const AccountTabs = lazy(() => import('./AccountTabs.tsx'))
 /** SPEC §2 Account: avatar, truncated address, balance to 3 decimals with its symbol, network, disconnect. */
 export default function Account() {
   const modal = useModalInstance()
-  const tokens = useOptionalService(KernelTokens.TokenBalance)
-  const identity = useOptionalService(KernelTokens.Identity)
+  const { tabs, actions } = useStore(modal.get(KernelTokens.AccountExtensions).store)
   const account = useAccount()
   const { caipNetwork } = useNetwork()
   const namespace = account.namespace
@@ -26,15 +25,11 @@ export default function Account() {
     if (namespace) void modal.get(KernelTokens.Balance).refresh(namespace)
   }, [modal, namespace, caipNetwork?.caipNetworkId])
 
-  useEffect(() => {
-    // Served from the 5-minute identity cache after the fetch made on connect.
-    if (namespace && account.address && identity) void identity.fetch(namespace)
-  }, [identity, namespace, account.address])
-
   if (!account.address) {
     return <p className="portico-state-description">Not connected.</p>
   }
   const networkName = caipNetwork?.name ?? 'Unknown network'
+  const shownActions = actions.filter((a) => a.available?.({ namespace, caipNetworkId: caipNetwork?.caipNetworkId }) ?? true)
   return (
     <>
       <div className="portico-state">
@@ -63,13 +58,22 @@ export default function Account() {
           aria-label={formatMessage(strings.switchNetworkCurrent, { name: networkName })}
           onClick={() => modal.router.push('SwitchNetwork')}
         />
+        {shownActions.length > 0 && (
+          <div className="portico-actions" role="group" aria-label={strings.accountActions}>
+            {shownActions.map((action) => (
+              <Button key={action.id} variant="secondary" onClick={() => modal.router.push(action.view as 'Account')}>
+                {action.label}
+              </Button>
+            ))}
+          </div>
+        )}
         <Button variant="secondary" fullWidth onClick={() => modal.router.push('ProfileWallets')}>
           {strings.wallets}
         </Button>
         <DisconnectButton />
       </div>
       <Suspense fallback={<Skeleton height={40} />}>
-        {tokens && <AccountTabs />}
+        {tabs.length > 0 && <AccountTabs />}
       </Suspense>
     </>
   )

@@ -1,38 +1,40 @@
-import { lazy, Suspense } from 'react'
-import { KernelTokens } from '../../kernel/index.ts'
+import { lazy, Suspense, useMemo, type ComponentType } from 'react'
+import { KernelTokens, type AccountTab } from '../../kernel/index.ts'
+import { LoadingRows } from '../components/LoadingRows.tsx'
 import { Tabs } from '../components/Tabs.tsx'
-import { useModalInstance } from '../react/context.tsx'
+import { useModalInstance, useStore } from '../react/context.tsx'
 import { useAccount } from '../react/hooks.ts'
 import { strings } from '../theme/i18n.ts'
-import { LoadingRows } from './LoadingRows.tsx'
 
-// Each tab is its own chunk, loaded when it is first shown.
-const panels = {
-  tokens: lazy(() => import('./TokensTab.tsx')),
-  nfts: lazy(() => import('./NftsTab.tsx')),
-  activity: lazy(() => import('./ActivityTab.tsx')),
-} as const
-type TabId = keyof typeof panels
-const TAB_IDS: readonly TabId[] = ['tokens', 'nfts', 'activity']
-const TABS = [
-  { id: 'tokens' as const, label: strings.tokens },
-  { id: 'nfts' as const, label: strings.nfts },
-  { id: 'activity' as const, label: strings.activity },
-]
+const panels = new WeakMap<AccountTab, ComponentType>()
 
-/** SPEC §2 Account tabs Tokens, NFTs, Activity; the selected one is SPEC §3 AccountState.currentTab. */
+/** Each tab is its own chunk, loaded when it is first shown. */
+function panelOf(tab: AccountTab): ComponentType {
+  let panel = panels.get(tab)
+  if (!panel) {
+    panel = lazy(tab.load as () => Promise<{ default: ComponentType }>)
+    panels.set(tab, panel)
+  }
+  return panel
+}
+
+/** SPEC §2 Account tabs, as plugins registered them; the selected one is SPEC §3 AccountState.currentTab. */
 export default function AccountTabs() {
   const modal = useModalInstance()
+  const { tabs } = useStore(modal.get(KernelTokens.AccountExtensions).store)
   const account = useAccount()
-  const selected = TAB_IDS[account.currentTab] ?? 'tokens'
-  const Panel = panels[selected]
+  const selected = tabs[account.currentTab] ?? tabs[0]
+  const items = useMemo(() => tabs.map((t) => ({ id: t.id, label: t.label })), [tabs])
+  if (!selected) return null
+  const Panel = panelOf(selected)
   return (
     <Tabs
       label={strings.accountTabs}
-      tabs={TABS}
-      selectedId={selected}
+      tabs={items}
+      selectedId={selected.id}
       onSelect={(id) => {
-        if (account.namespace) modal.get(KernelTokens.Account).patch(account.namespace, { currentTab: TAB_IDS.indexOf(id) })
+        const index = tabs.findIndex((t) => t.id === id)
+        if (account.namespace && index >= 0) modal.get(KernelTokens.Account).patch(account.namespace, { currentTab: index })
       }}
     >
       <Suspense fallback={<LoadingRows label={strings.loading} />}>

@@ -1,9 +1,9 @@
-import { KernelTokens, type ConnectListEntry, type ViewId } from '../../kernel/index.ts'
+import { KernelTokens, type ConnectListEntry } from '../../kernel/index.ts'
 import { WalletListItem } from '../components/WalletListItem.tsx'
 import { ListItem } from '../components/ListItem.tsx'
 import { strings } from '../theme/i18n.ts'
-import { useModalInstance, useOptionalService, useStore } from '../react/context.tsx'
-import { coreViewLoaders } from './registry.ts'
+import { useModalInstance, useStore } from '../react/context.tsx'
+import { useConnectingView } from '../react/routing.ts'
 
 const TAGS: Partial<Record<ConnectListEntry['group'], string>> = {
   walletConnect: strings.qrCode,
@@ -18,17 +18,10 @@ export default function Connect() {
   const persistence = modal.get(KernelTokens.Persistence)
   const options = useStore(modal.get(KernelTokens.Options).store).options
   useStore(connectors.store)
-  const wallets = useOptionalService(KernelTokens.Wallets)
   const entries = connectors.list(persistence.recentWallets(), options.connectorOrder)
-  const wcView = 'ConnectingWalletConnect' as ViewId
+  const connectVia = useConnectingView()
 
-  const choose = (entry: ConnectListEntry) => {
-    if (entry.connector && entry.connector.id !== 'walletConnect') {
-      modal.router.push('ConnectingExternal', { connectorId: entry.connector.id })
-      return
-    }
-    if (modal.views.has(wcView)) modal.router.push(wcView as 'Connect', ...([{ walletId: entry.wallet?.id }] as unknown as [undefined]))
-  }
+  const choose = (entry: ConnectListEntry) => connectVia({ connector: entry.connector, wallet: entry.wallet })
 
   return (
     <div className="portico-list" role="list" aria-label={strings.wallets}>
@@ -44,7 +37,7 @@ export default function Connect() {
           />
         </div>
       ))}
-      {(modal.views.has('AllWallets') || (wallets && 'AllWallets' in coreViewLoaders)) && (
+      {modal.views.has('AllWallets') && (
         <div role="listitem">
           <ListItem label={strings.allWallets} onClick={() => modal.router.push('AllWallets')} />
         </div>

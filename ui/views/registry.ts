@@ -11,8 +11,6 @@ export const coreViewLoaders: Record<string, ViewLoader<ViewId>> = {
   SwitchNetwork: () => core().then((m) => ({ default: m.SwitchNetwork })),
   UnsupportedChain: () => core().then((m) => ({ default: m.UnsupportedChain })),
   ProfileWallets: () => core().then((m) => ({ default: m.ProfileWallets })),
-  // Its own chunk: the windowed list and search load only when AllWallets is shown.
-  AllWallets: () => import('./AllWallets.tsx'),
 }
 
 const coreTitles: Record<string, string> = {

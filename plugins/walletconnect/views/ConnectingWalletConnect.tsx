@@ -1,7 +1,7 @@
-import type { ViewProps } from '../../../kernel/index.ts'
+import type { ViewProps } from 'portico'
 import { WalletConnectPairing } from './Pairing.tsx'
 
 /** SPEC §2 ConnectingWalletConnect: pairing for WalletConnect, or for a chosen wallet with its links. */
 export default function ConnectingWalletConnect({ params }: ViewProps<'ConnectingWalletConnect'>) {
-  return <WalletConnectPairing walletId={params?.walletId} />
+  return <WalletConnectPairing walletId={params?.walletId} listing={params?.wallet} />
 }

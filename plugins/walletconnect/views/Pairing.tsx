@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react'
-import { describeWalletError, ErrorText, KernelTokens, type Modal } from '../../../kernel/index.ts'
-import { Button } from '../../../ui/components/Button.tsx'
-import { CopyButton } from '../../../ui/components/CopyButton.tsx'
-import { QrCode } from '../../../ui/components/QrCode.tsx'
-import { Spinner } from '../../../ui/components/Spinner.tsx'
-import { WalletImage } from '../../../ui/components/WalletImage.tsx'
-import { useModalInstance, useStore } from '../../../ui/react/context.tsx'
-import { formatMessage, strings } from '../../../ui/theme/i18n.ts'
+import { describeWalletError, ErrorText, KernelTokens, type Modal, type WalletListing } from 'portico'
+import { Button } from 'portico/components'
+import { CopyButton } from 'portico/components'
+import { QrCode } from 'portico/components'
+import { Spinner } from 'portico/components'
+import { WalletImage } from 'portico/components'
+import { useModalInstance, useStore } from 'portico/react'
+import { formatMessage, strings } from 'portico/react'
 import type { WalletConnectConnector } from '../connector.ts'
 import { findWallet, WalletConnectTokens } from '../index.ts'
 import { PairingCancelledError } from '../pairing.ts'
@@ -32,13 +32,12 @@ function connectorOf(modal: Modal): WalletConnectConnector {
  * not open, the QR code and the links stay. A new URI replaces one with under 10 s left; Retry waits 1 s after an
  * error (SPEC §9).
  */
-export function WalletConnectPairing({ walletId }: { walletId?: string }) {
+export function WalletConnectPairing({ walletId, listing }: { walletId?: string; listing?: WalletListing }) {
   const modal = useModalInstance()
   const connector = connectorOf(modal)
   const connection = modal.get(KernelTokens.Connection)
-  const { wcUri } = useStore(connection.store)
   const { pairing } = useStore(connector.pairing.store)
-  const wallet = walletId ? findWallet(modal, walletId) : undefined
+  const wallet = listing ?? (walletId ? findWallet(modal, walletId) : undefined)
   const [attempt, setAttempt] = useState(0)
   const [error, setError] = useState<string>()
 
@@ -62,7 +61,7 @@ export function WalletConnectPairing({ walletId }: { walletId?: string }) {
   }, [attempt, connection, connector, modal])
 
   const retryIn = useRetryCountdown(connector, pairing.status === 'error')
-  const uri = pairing.status === 'ready' ? wcUri : undefined
+  const uri = pairing.status === 'ready' ? pairing.uri : undefined
   const name = wallet?.name ?? 'WalletConnect'
 
   return (
@@ -97,7 +96,7 @@ export function WalletConnectPairing({ walletId }: { walletId?: string }) {
                 href={link.href}
                 target={link.kind === 'web' ? '_blank' : undefined}
                 rel={link.kind === 'web' ? 'noopener noreferrer' : undefined}
-                onClick={() => connection.setWcLinking({ name: wallet.name, href: link.href })}
+                onClick={() => connector.linking.set({ linking: { name: wallet.name, href: link.href } })}
               >
                 {formatMessage(LINK_LABEL[link.kind], { name: wallet.name })}
               </a>

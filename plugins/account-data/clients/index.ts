@@ -1,0 +1,22 @@
+export { ApiReplyError, JsonApi, type ApiClientDeps, type Query, type Shape } from './http.ts'
+export { RegistryClient, parseWalletPage, type GetWalletsParams, type WalletPage, type RemoteConfig } from './registry.ts'
+export {
+  BlockchainApiClient,
+  parseHistoryPage,
+  parseTokenBalance,
+  type FungiblePrice,
+  type HistoryPage,
+  type SupportedChains,
+  type Transaction,
+  type TokenBalance,
+  type TransactionTransfer,
+} from './blockchain-api.ts'
+export {
+  AnalyticsClient,
+  AnalyticsEvent,
+  ERROR_REPORT_LIMIT,
+  randomUuid,
+  type AnalyticsClientDeps,
+  type AnalyticsEventName,
+  type AnalyticsProps,
+} from './analytics.ts'

@@ -1,0 +1,198 @@
+import {
+  CacheTtl,
+  definePlugin,
+  detectMobile,
+  identityCache,
+  KernelTokens,
+  SDK_TYPE,
+  SDK_VERSION,
+  StorageKeys,
+  TtlCache,
+  type AccountState,
+  type ChainNamespace,
+  type ConnectorsState,
+  type Disposable,
+  type PluginContext,
+  type RetryOptions,
+} from 'portico'
+import { strings } from 'portico/react'
+import { AnalyticsClient, BlockchainApiClient, RegistryClient, type ApiClientDeps } from './clients/index.ts'
+import { AnalyticsController } from './analytics.ts'
+import { IdentityController } from './identity.ts'
+import { isTokenBalanceList, NetworkSupport, TokenBalanceController } from './token-balance.ts'
+import { TransactionsController } from './transactions.ts'
+import { WalletsController } from './wallets.ts'
+import { AccountDataTokens } from './tokens.ts'
+
+export * from './clients/index.ts'
+export { AnalyticsController, type AnalyticsControllerDeps } from './analytics.ts'
+export { IdentityController, type IdentityCache, type IdentityControllerDeps } from './identity.ts'
+export {
+  TokenBalanceController,
+  NetworkSupport,
+  BALANCE_RETRY_GAP_MS,
+  isTokenBalanceList,
+  parseWalletAssets,
+  supportsAssetDiscovery,
+  tokenBalanceCacheKey,
+  type TokenBalanceCache,
+  type TokenBalanceControllerDeps,
+  type TokenBalanceState,
+} from './token-balance.ts'
+export {
+  TransactionsController,
+  groupTransactionsByMonth,
+  isSpamTransaction,
+  keepShownTransactions,
+  ownedNfts,
+  type OwnedNft,
+  type TransactionMonth,
+  type TransactionsControllerDeps,
+  type TransactionsState,
+} from './transactions.ts'
+export {
+  WalletsController,
+  WalletPaging,
+  MOBILE_LINK_EXCEPTIONS,
+  filterMobileWallets,
+  filterUniversalProviderWallets,
+  filterWalletsByNamespaces,
+  type WalletsControllerDeps,
+  type WalletsState,
+} from './wallets.ts'
+
+export { AccountDataTokens } from './tokens.ts'
+
+export interface AccountDataOptions {
+  /** Retry policy overrides for every client (tests inject fetch and sleep). */
+  retry?: RetryOptions
+  /** Overrides mobile detection (SPEC §5 mobile filters). @default the modal's `isMobile` */
+  isMobile?: () => boolean
+}
+
+/**
+ * Account data: the SPEC §7 registry, blockchain API and analytics clients; token balances, history, identity and
+ * registry wallets; the Account tabs Tokens, NFTs and Activity and the AllWallets view. It calls the backend only
+ * with the modal's `projectId`; without one it registers nothing.
+ * @example createModal({ projectId, plugins: [eip155(), accountData()] })
+ */
+export function accountData(pluginOptions: AccountDataOptions = {}) {
+  return definePlugin({
+    id: 'account-data',
+    kind: 'feature',
+    portico: '1.x',
+    setup(ctx) {
+      const options = ctx.get(KernelTokens.Options)
+      if (!options.options.projectId) return
+      provideServices(ctx, pluginOptions)
+      ctx.registerAccountTab({ id: 'tokens', label: strings.tokens, order: 10, load: () => import('./views/TokensTab.tsx') })
+      ctx.registerAccountTab({ id: 'nfts', label: strings.nfts, order: 20, load: () => import('./views/NftsTab.tsx') })
+      ctx.registerAccountTab({ id: 'activity', label: strings.activity, order: 30, load: () => import('./views/ActivityTab.tsx') })
+      // Its own chunk: the windowed list and search load only when AllWallets is shown.
+      ctx.registerView('AllWallets', () => import('./views/AllWallets.tsx'), { title: strings.allWallets })
+    },
+    async activate(ctx) {
+      if (!ctx.has(AccountDataTokens.Wallets)) return
+      // Both must hear the first 'connection:connected' (a stored session restores during `ready`).
+      ctx.get(AccountDataTokens.Analytics)
+      ctx.get(AccountDataTokens.Identity)
+      warmUpWallets(ctx)
+    },
+  })
+}
+
+function provideServices(ctx: PluginContext, pluginOptions: AccountDataOptions): void {
+  const options = ctx.get(KernelTokens.Options)
+  const storage = ctx.get(KernelTokens.Storage)
+  const events = ctx.events
+  const sdk = () => ({ projectId: options.options.projectId ?? '', st: SDK_TYPE, sv: SDK_VERSION })
+  const deps = (endpoint: 'registry' | 'blockchainApi' | 'analytics'): ApiClientDeps => ({
+    baseUrl: () => options.options.endpoints[endpoint],
+    sdk,
+    retry: pluginOptions.retry,
+  })
+  const accounts = { get: (ns: ChainNamespace): AccountState => ctx.state.accounts.getSnapshot().byNamespace[ns] ?? DISCONNECTED }
+  const network = {
+    get activeNamespace() {
+      return ctx.state.network.getSnapshot().activeNamespace
+    },
+    networkOf: (ns: ChainNamespace) => ctx.state.network.getSnapshot().byNamespace[ns]?.caipNetwork,
+  }
+  const connectors = {
+    get: (id: string) => ctx.state.connector(id),
+    all: () => ctx.state.connectors.getSnapshot().connectors,
+  }
+  ctx.provide(AccountDataTokens.Registry, () => new RegistryClient(deps('registry')))
+  ctx.provide(AccountDataTokens.BlockchainApi, () => new BlockchainApiClient(deps('blockchainApi')))
+  ctx.provide(AccountDataTokens.AnalyticsClient, (get) => new AnalyticsClient({
+    ...deps('analytics'),
+    enabled: () => options.options.features?.analytics === true,
+    registry: get(AccountDataTokens.Registry),
+  }))
+  ctx.provide(AccountDataTokens.Analytics, (get) => new AnalyticsController({ events, client: get(AccountDataTokens.AnalyticsClient), connectors }))
+  ctx.provide(AccountDataTokens.NetworkSupport, (get) => new NetworkSupport(get(AccountDataTokens.BlockchainApi)))
+  const tokenCache = new TtlCache(storage, StorageKeys.BALANCE_CACHE, CacheTtl.PORTFOLIO, isTokenBalanceList)
+  ctx.provide(AccountDataTokens.TokenBalance, (get) => new TokenBalanceController({
+    account: accounts,
+    network,
+    connectors,
+    activeConnectorId: (ns) => ctx.state.connection.getSnapshot().activeConnectorIds[ns],
+    api: get(AccountDataTokens.BlockchainApi),
+    support: get(AccountDataTokens.NetworkSupport),
+    snackbar: ctx.get(KernelTokens.Snackbar),
+    cache: { get: (key, now) => tokenCache.get(key, now), set: (key, value, now) => tokenCache.set(key, value, now) },
+    events,
+  }))
+  ctx.provide(AccountDataTokens.Transactions, (get) => new TransactionsController({
+    account: accounts, network, api: get(AccountDataTokens.BlockchainApi), snackbar: ctx.get(KernelTokens.Snackbar), events,
+  }))
+  const identities = identityCache(storage)
+  ctx.provide(AccountDataTokens.Identity, (get) => new IdentityController({
+    events, account: accounts, setProfile: (ns, profile) => ctx.setProfile(ns, profile), api: get(AccountDataTokens.BlockchainApi),
+    cache: { get: (a, now) => identities.get(a, now), set: (a, v, now) => identities.set(a, v, now) },
+  }))
+  let shown: Disposable[] = []
+  const setWallets = (wallets: Partial<ConnectorsState['wallets']>) => {
+    const next: Disposable[] = []
+    for (const group of ['featured', 'custom', 'recommended'] as const) {
+      const list = wallets[group]
+      if (list) next.push(ctx.registerWallets(group, list))
+    }
+    shown.forEach((d) => d.dispose())
+    shown = next
+  }
+  ctx.provide(AccountDataTokens.Wallets, (get) => new WalletsController({
+    registry: get(AccountDataTokens.Registry),
+    connectors: { all: connectors.all, setWallets },
+    options: () => options.options,
+    namespaces: () => (options.options.namespaces?.length ? options.options.namespaces : [...new Set(ctx.state.networks().map((n) => n.chainNamespace))]),
+    isMobile: pluginOptions.isMobile ?? options.options.isMobile ?? detectMobile,
+  }))
+}
+
+/**
+ * The Connect view's featured and recommended wallets are asked for once the page is idle, so opening the modal does
+ * no registry work (open-to-first-view is a benchmark); opening before then asks at once.
+ */
+function warmUpWallets(ctx: PluginContext): void {
+  const wallets = () => void ctx.get(AccountDataTokens.Wallets).initialize()
+  const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => number; cancelIdleCallback?: (h: number) => void })
+  let disposed = false
+  const warmUp = () => {
+    if (!disposed) wallets()
+  }
+  const timer = idle.requestIdleCallback ? undefined : setTimeout(warmUp, 1_000)
+  const handle = idle.requestIdleCallback?.(warmUp)
+  ctx.track({
+    dispose: () => {
+      disposed = true
+      clearTimeout(timer)
+      if (handle !== undefined) idle.cancelIdleCallback?.(handle)
+    },
+  })
+  const showsWallets = (view: string) => view === 'Connect' || view === 'AllWallets'
+  ctx.track(ctx.events.on('modal:open', ({ view }) => showsWallets(view) && wallets()))
+  ctx.track(ctx.events.on('router:change', ({ view }) => showsWallets(view) && wallets()))
+}
+
+const DISCONNECTED: AccountState = Object.freeze({ allAccounts: [], currentTab: 0, status: 'disconnected', balanceLoading: false }) as AccountState

@@ -1,0 +1,12 @@
+import { Skeleton } from './Skeleton.tsx'
+
+/** Skeleton rows while a tab loads. */
+export function LoadingRows({ label, rows = 3 }: { label: string; rows?: number }) {
+  return (
+    <div aria-busy="true" aria-label={label} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} height={44} shape="md" />
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,25 @@
+import { useCallback } from 'react'
+import { KernelTokens, type Connector, type RouteEntry, type WalletListing } from '../../kernel/index.ts'
+import { useModalInstance } from './context.tsx'
+
+/**
+ * Routes to the view that connects a connector, or a registry wallet: the connector's own connecting view, the
+ * kernel's ConnectingExternal, or for a registry wallet the pairing connector's view (with its links). An installed
+ * wallet with the listing's rdns connects directly.
+ */
+export function useConnectingView(): (target: { connector?: Connector; wallet?: WalletListing }) => void {
+  const modal = useModalInstance()
+  return useCallback(
+    ({ connector, wallet }) => {
+      const connectors = modal.get(KernelTokens.Connectors)
+      const installed = !connector && wallet?.rdns ? connectors.all().find((c) => c.info?.rdns === wallet.rdns) : undefined
+      const target = connector ?? installed
+      let entry: RouteEntry | undefined
+      if (target) entry = target.connectingView?.({}) ?? { view: 'ConnectingExternal', params: { connectorId: target.id } }
+      else if (wallet) entry = connectors.registryOpener()?.connectingView?.({ wallet })
+      // A plugin's view must be registered; ConnectingExternal is the core UI's own.
+      if (entry && (entry.view === 'ConnectingExternal' || modal.views.has(entry.view))) modal.router.push(entry.view as 'Connect', ...([entry.params] as [undefined]))
+    },
+    [modal],
+  )
+}
