@@ -36,6 +36,7 @@ async function main(): Promise<void> {
   })
   stops.push(api.stop)
   console.log(`api ready ${api.url}`)
+  console.log(`api admin token ${api.adminToken} (GET ${api.url}/e with Authorization: Bearer <token>)`)
 
   const host = await startDemoHost({
     mode: 'dev',

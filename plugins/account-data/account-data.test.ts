@@ -34,7 +34,7 @@ const chain = definePlugin({
 })
 
 async function events(projectId: string, event: string): Promise<Array<{ props: { properties: Record<string, unknown> } }>> {
-  const res = await fetch(`${api.url}/e?event=${event}`)
+  const res = await fetch(`${api.url}/e?event=${event}`, { headers: { authorization: `Bearer ${api.adminToken}` } })
   return ((await res.json()) as { data: Array<{ projectId: string; props: { properties: Record<string, unknown> } }> }).data.filter((e) => e.projectId === projectId)
 }
 

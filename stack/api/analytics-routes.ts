@@ -1,6 +1,33 @@
-import type { FastifyInstance } from 'fastify'
+import { createHash, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ApiDb } from './db.ts'
-import { COMMON_QUERY } from './http.ts'
+import { COMMON_QUERY, projectIdProblem } from './http.ts'
+import { TokenBuckets, type EventRateLimit } from './rate-limit.ts'
+
+/**
+ * The projectIds POST /e takes unless told otherwise: the ones the repo's own callers send (the demo, the e2e
+ * suites, the bench hosts, the account-data tests and this folder's tests).
+ */
+export const DEFAULT_ANALYTICS_PROJECT_IDS: readonly string[] = [
+  'portico-demo',
+  'portico-e2e',
+  'bench',
+  'clients-test',
+  'wiring-on',
+  'wiring-off',
+  'wiring-destroy',
+  'test-project',
+]
+
+export type AnalyticsOptions = {
+  db: ApiDb
+  /** projectIds whose events are stored; others get 403. */
+  projectIds: ReadonlySet<string>
+  rateLimit: EventRateLimit
+  now: () => number
+  /** GET /e needs `Authorization: Bearer <adminToken>`. */
+  adminToken: string
+}
 
 export type StoredEvent = {
   id: number
@@ -15,21 +42,59 @@ export type StoredEvent = {
 
 type EventBody = { eventId: string; url?: string; domain?: string; timestamp?: number; props: Record<string, unknown> }
 
-/** SPEC §7 analytics: POST /e stores an event; GET /e reads them back, newest first (for tests and the demo). */
-export function registerAnalyticsRoutes(app: FastifyInstance, db: ApiDb): void {
-  // Beacons (navigator.sendBeacon) post JSON as text/plain.
+const sha256 = (s: string): Buffer => createHash('sha256').update(s).digest()
+
+/**
+ * SPEC §7 analytics: POST /e stores an event from an allowed projectId, within the per-client and per-project rate
+ * limits; GET /e reads them back, newest first, for whoever holds the admin token.
+ */
+export function registerAnalyticsRoutes(app: FastifyInstance, o: AnalyticsOptions): void {
+  const { db } = o
+  const perClient = new TokenBuckets(o.rateLimit.perClient, o.rateLimit.windowMs, o.now)
+  const perProject = new TokenBuckets(o.rateLimit.perProject, o.rateLimit.windowMs, o.now)
+  const windowText = `${o.rateLimit.windowMs / 1000} s`
+  const adminDigest = sha256(o.adminToken)
+
+  // Beacons (navigator.sendBeacon) post JSON as text/plain; parsed like application/json, prototype keys refused.
   app.removeContentTypeParser('text/plain')
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
-    try {
-      done(null, JSON.parse(body as string))
-    } catch {
-      done(Object.assign(new Error('Body is not valid JSON'), { statusCode: 400 }), undefined)
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'))
+
+  /** Runs before the body is read: a refused sender costs no parsing and no storage. */
+  const admitEvent = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    const projectId = (req.query as { projectId?: unknown }).projectId
+    if (typeof projectId !== 'string' || !projectId) return reply.code(400).send({ error: 'projectId is required' })
+    const problem = projectIdProblem(projectId)
+    if (problem) return reply.code(400).send({ error: problem })
+    if (!o.projectIds.has(projectId)) return reply.code(403).send({ error: `projectId ${projectId} is not allowed to send events to this server` })
+    const client = req.ip
+    const clientWait = perClient.waitMs(client)
+    const projectWait = perProject.waitMs(projectId)
+    if (clientWait || projectWait) {
+      const seconds = Math.max(1, Math.ceil(Math.max(clientWait, projectWait) / 1000))
+      const error = clientWait
+        ? `Too many events from this client: at most ${o.rateLimit.perClient} per ${windowText}; retry after ${seconds} s`
+        : `Too many events for projectId ${projectId}: at most ${o.rateLimit.perProject} per ${windowText}; retry after ${seconds} s`
+      return reply.code(429).header('retry-after', String(seconds)).send({ error })
     }
-  })
+    perClient.take(client)
+    perProject.take(projectId)
+    return undefined
+  }
+
+  const requireAdmin = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    const match = /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? '')
+    // Digests have one length, so the comparison takes the same time whatever was sent.
+    if (match && timingSafeEqual(sha256(match[1]!), adminDigest)) return undefined
+    return reply
+      .code(401)
+      .header('www-authenticate', 'Bearer realm="portico-api"')
+      .send({ error: 'Reading events needs the admin token: send Authorization: Bearer <token> (printed when the server starts)' })
+  }
 
   app.post<{ Body: EventBody; Querystring: { projectId?: string } }>(
     '/e',
     {
+      onRequest: admitEvent,
       schema: {
         querystring: COMMON_QUERY,
         body: {
@@ -59,6 +124,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, db: ApiDb): void {
   app.get<{ Querystring: { limit: number; event?: string } }>(
     '/e',
     {
+      onRequest: requireAdmin,
       schema: {
         querystring: {
           type: 'object',

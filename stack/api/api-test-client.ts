@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { startThrowawayPostgres } from './test-postgres.ts'
 
 /** A fresh data directory under the OS temp dir; `remove()` deletes it. */
 export function tempDataDir(label: string): { dir: string; remove(): void } {
@@ -10,8 +11,29 @@ export function tempDataDir(label: string): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
+/** The storage backends every database-touching suite runs on. */
+export const DB_BACKENDS = ['pglite', 'postgres'] as const
+export type DbBackend = (typeof DB_BACKENDS)[number]
+
+/** Where a suite's API server keeps its data: startApiServer options, and how to throw the data away. */
+export type TestStorage = { options: { dataDir: string } | { databaseUrl: string }; remove(): Promise<void> }
+
+/** A temp PGlite directory, or a throwaway PostgreSQL cluster (initdb, own port; fails when PostgreSQL is missing). */
+export async function testStorage(backend: DbBackend, label: string): Promise<TestStorage> {
+  if (backend === 'pglite') {
+    const data = tempDataDir(label)
+    return { options: { dataDir: data.dir }, remove: async () => data.remove() }
+  }
+  const pg = await startThrowawayPostgres()
+  return { options: { databaseUrl: pg.url }, remove: () => pg.stop() }
+}
+
 /** The query every SPEC §7 call carries. */
 export const SDK_QUERY = { projectId: 'test-project', st: 'appkit', sv: 'portico-test' }
+
+/** The admin token the suites start their servers with (GET /e needs it). */
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
+export const adminHeaders = (token = TEST_ADMIN_TOKEN): Record<string, string> => ({ authorization: `Bearer ${token}` })
 
 export type ApiAnswer<T = unknown> = { status: number; headers: Headers; body: T; text: string }
 

@@ -42,11 +42,14 @@ export function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify(c)).toString('base64url')
 }
 
-/** Undefined for anything that is not a cursor this server made. */
+/** Largest values the cursor's columns hold: ts and block_number are int8, chain_id and tx_index int4. */
+const CURSOR_MAX: Cursor = [Number.MAX_SAFE_INTEGER, 2 ** 31 - 1, Number.MAX_SAFE_INTEGER, 2 ** 31 - 1]
+
+/** Undefined for anything that is not a cursor this server could have made (each part within its column's range). */
 export function decodeCursor(s: string): Cursor | undefined {
   try {
     const v: unknown = JSON.parse(Buffer.from(s, 'base64url').toString('utf8'))
-    if (Array.isArray(v) && v.length === 4 && v.every((n) => Number.isSafeInteger(n) && n >= 0)) return v as Cursor
+    if (Array.isArray(v) && v.length === 4 && v.every((n, i) => Number.isSafeInteger(n) && n >= 0 && n <= CURSOR_MAX[i]!)) return v as Cursor
   } catch {
     // fall through: not base64url JSON
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { cutCodePoints } from './http.ts'
 
 export type ImageKind = 'wallet' | 'asset' | 'currency' | 'token'
 
@@ -11,7 +12,8 @@ const escapeXml = (s: string): string =>
 function initials(label: string): string {
   const words = label.split(/[\s_-]+/).filter((w) => /^[A-Za-z0-9]/.test(w))
   if (words.length >= 2) return (words[0]![0]! + words[1]![0]!).toUpperCase()
-  return (words[0] ?? label).slice(0, 2).toUpperCase()
+  // Code points, not UTF-16 units: a name starting "ü😀" must not lose half of the emoji.
+  return cutCodePoints((words[0] ?? label).trim(), 2).toUpperCase()
 }
 
 /**
@@ -39,7 +41,7 @@ export function renderImage(kind: ImageKind, id: string, label?: string): { svg:
     }
     body = `<rect width="128" height="128" rx="24" fill="url(#g)"/>${cells.join('')}`
   } else {
-    const text = kind === 'wallet' ? initials(label ?? id) : (label ?? id).slice(0, 4).toUpperCase()
+    const text = kind === 'wallet' ? initials(label ?? id) : cutCodePoints(label ?? id, 4).toUpperCase()
     const size = text.length <= 2 ? 48 : text.length === 3 ? 38 : 30
     const shape = kind === 'wallet' ? '<rect width="128" height="128" rx="32" fill="url(#g)"/>' : '<circle cx="64" cy="64" r="64" fill="url(#g)"/>'
     body = `${shape}<text x="64" y="64" dy="0.35em" text-anchor="middle" font-family="system-ui, sans-serif" font-weight="700" font-size="${size}" fill="#fff">${escapeXml(text)}</text>`

@@ -1,11 +1,13 @@
-import Fastify from 'fastify'
+import { randomBytes } from 'node:crypto'
+import Fastify, { type FastifyServerOptions } from 'fastify'
 import type { Deployment } from '../chain/index.ts'
-import { registerAnalyticsRoutes } from './analytics-routes.ts'
+import { DEFAULT_ANALYTICS_PROJECT_IDS, registerAnalyticsRoutes } from './analytics-routes.ts'
 import { registerBlockchainRoutes } from './blockchain-routes.ts'
 import { ChainIndexer } from './chain-indexer.ts'
 import { buildChainRuntimes, type DevChainInfo } from './chains.ts'
-import { openApiDb, readMeta, writeMeta, type ApiDb } from './db.ts'
-import { registerCors, registerErrorHandling, registerProjectGuard } from './http.ts'
+import { lockStartup, openApiDb, readMeta, writeMeta, type ApiDb } from './db.ts'
+import { projectIdProblem, registerCors, registerErrorHandling, registerInputGuard, registerProjectGuard } from './http.ts'
+import { DEFAULT_EVENT_RATE_LIMIT, type EventRateLimit } from './rate-limit.ts'
 import {
   DEFAULT_ALLOWED_ORIGINS,
   DEFAULT_FEATURES,
@@ -18,19 +20,28 @@ import { demoWallets, generateWallets, WALLET_DATASET_VERSION, type WalletListin
 export { DEMO_WALLET_ID, DEV_WALLET_ID, DEV_WALLET_RDNS, GENERATED_WALLET_COUNT, type WalletListing } from './wallet-dataset.ts'
 export { HISTORY_PAGE_SIZE, type HistoryTransaction, type HistoryTransfer } from './history.ts'
 export type { TokenBalance } from './balances.ts'
-export type { StoredEvent } from './analytics-routes.ts'
+export { DEFAULT_ANALYTICS_PROJECT_IDS, type StoredEvent } from './analytics-routes.ts'
 export type { RegistryFeatures, ProjectSettings } from './registry-routes.ts'
-export type { ApiDb } from './db.ts'
+export type { ApiDb, ApiDbQueries } from './db.ts'
+export { DEFAULT_EVENT_RATE_LIMIT, type EventRateLimit } from './rate-limit.ts'
 
 /** Anvil's account 0, named when no deployment says otherwise. */
 const DEFAULT_ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 export const SEEDED_NAME = 'alice.portico'
 
+/** Shortest admin token accepted: a guessable token would open the stored events to anyone. */
+const MIN_ADMIN_TOKEN_LENGTH = 16
+
 export type ApiServerOptions = {
   /** 0 (the default) picks a free port. */
   port?: number
-  /** PGlite data directory; the data survives a restart on the same directory. */
-  dataDir: string
+  /** PGlite data directory (the embedded default); the data survives a restart on the same directory. */
+  dataDir?: string
+  /**
+   * `postgres://user:password@host:port/database`: keep the data in PostgreSQL instead of PGlite (same schema and
+   * migrations; several API servers may share one database). Give this or dataDir.
+   */
+  databaseUrl?: string
   /** Dev chains the blockchain API reads and indexes; defaults to the deployment's chains. */
   chains?: DevChainInfo[]
   deployment?: Deployment
@@ -49,10 +60,25 @@ export type ApiServerOptions = {
   forcedStatus?: Record<string, number>
   /** /getAnalyticsConfig answer (default true). */
   analyticsEnabled?: boolean
+  /** projectIds POST /e stores events for (default DEFAULT_ANALYTICS_PROJECT_IDS); others get 403. */
+  projectIds?: readonly string[]
+  /** POST /e budgets per client address and per projectId (default DEFAULT_EVENT_RATE_LIMIT); over it, 429. */
+  eventRateLimit?: Partial<EventRateLimit>
+  /** Token GET /e wants as `Authorization: Bearer <token>`, 16 characters or more; generated (and logged) when absent. */
+  adminToken?: string
+  /**
+   * Take the client address from X-Forwarded-For (Fastify's trustProxy: true, or the addresses/CIDRs of the proxies
+   * to trust). Only behind a reverse proxy that sets the header; otherwise any client could pick its rate-limit key.
+   */
+  trustProxy?: boolean | string | string[]
+  /** Clock for the rate limits, in ms (default Date.now); tests move it. */
+  now?: () => number
 }
 
 export type ApiServer = {
   url: string
+  /** The token GET /e wants (the one given, or the generated one). */
+  adminToken: string
   stop(): Promise<void>
   /** Indexes the dev chains up to their current head; rejects when a chain cannot be read. */
   indexNow(): Promise<void>
@@ -64,17 +90,33 @@ export type ApiServer = {
  */
 export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer> {
   const log = opts.log ?? (() => undefined)
-  const { db, close: closeDb } = await openApiDb(opts.dataDir)
+  const adminToken = opts.adminToken ?? randomBytes(32).toString('base64url')
+  if (adminToken.length < MIN_ADMIN_TOKEN_LENGTH || /\s/.test(adminToken)) {
+    throw new Error(`the admin token must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters without spaces`)
+  }
+  const projectIds = new Set(opts.projectIds ?? DEFAULT_ANALYTICS_PROJECT_IDS)
+  for (const id of projectIds) {
+    const problem = projectIdProblem(id)
+    if (problem) throw new Error(`projectIds: ${JSON.stringify(id)}: ${problem}`)
+  }
+  const eventRateLimit: EventRateLimit = { ...DEFAULT_EVENT_RATE_LIMIT, ...opts.eventRateLimit }
+  if (opts.databaseUrl !== undefined && opts.dataDir !== undefined) throw new Error('give dataDir (PGlite) or databaseUrl (PostgreSQL), not both')
+  const { db, close: closeDb } = await openApiDb(
+    opts.databaseUrl !== undefined ? { databaseUrl: opts.databaseUrl } : { dataDir: opts.dataDir ?? '' },
+    log,
+  )
   const chains = buildChainRuntimes(opts.chains, opts.deployment)
   let baseUrl = ''
   let indexer: ChainIndexer | undefined
-  const app = Fastify({
+  const serverOptions: FastifyServerOptions = {
     logger: false,
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 300 },
+    trustProxy: opts.trustProxy ?? false,
     // Scalars only: the default 'array' coercion would turn a string body field into a one-element array.
     ajv: { customOptions: { coerceTypes: true } },
-  })
+  }
+  const app = Fastify(serverOptions)
   try {
     await seedWallets(db, opts.demoWalletUrl)
     await db.query('insert into names (address, name, avatar) values ($1, $2, $3) on conflict (address) do nothing', [
@@ -85,6 +127,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
 
     registerCors(app)
     registerErrorHandling(app, log)
+    registerInputGuard(app)
     await app.register(async (scope) => {
       registerProjectGuard(scope, { 'rate-limited': 429, 'server-error': 500, ...opts.forcedStatus })
       registerRegistryRoutes(scope, {
@@ -96,7 +139,9 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       })
       registerBlockchainRoutes(scope, { db, chains, baseUrl: () => baseUrl })
     })
-    await app.register(async (scope) => registerAnalyticsRoutes(scope, db))
+    await app.register(async (scope) =>
+      registerAnalyticsRoutes(scope, { db, projectIds, rateLimit: eventRateLimit, now: opts.now ?? Date.now, adminToken }),
+    )
 
     await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 })
     const address = app.server.address()
@@ -105,6 +150,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
 
     indexer = new ChainIndexer(db, chains, log)
     if (chains.length) indexer.start(opts.indexIntervalMs ?? 1000)
+    if (opts.adminToken === undefined) log(`api: generated admin token for GET /e: ${adminToken}`)
   } catch (err) {
     await app.close().catch(() => undefined)
     await closeDb().catch(() => undefined)
@@ -115,6 +161,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   let stopping: Promise<void> | undefined
   return {
     url: baseUrl,
+    adminToken,
     db,
     indexNow: () => activeIndexer.indexNow(),
     stop: () => {
@@ -140,14 +187,16 @@ async function seedWallets(db: ApiDb, demoWalletUrl: string | undefined): Promis
     position, w.id, w.name, w.rdns, w.image_id, w.chains, w.mobile_link, w.desktop_link, w.webapp_link, w.homepage, w.badge_type,
   ]
   const demo = demoWallets(demoWalletUrl)
-  const seeded = (await readMeta(db, 'wallet_dataset_version')) === WALLET_DATASET_VERSION
+  // Under the startup lock: API servers starting together on one PostgreSQL database seed it once.
   await db.transaction(async (tx) => {
+    await lockStartup(tx)
+    const seeded = (await readMeta(tx, 'wallet_dataset_version')) === WALLET_DATASET_VERSION
     if (!seeded) {
       await tx.query('delete from wallets')
       const generated = generateWallets()
       for (const [i, w] of generated.entries()) await tx.query(insert, row(demo.length + i, w))
+      await writeMeta(tx, 'wallet_dataset_version', WALLET_DATASET_VERSION)
     }
     for (const [i, w] of demo.entries()) await tx.query(insert, row(i, w))
   })
-  if (!seeded) await writeMeta(db, 'wallet_dataset_version', WALLET_DATASET_VERSION)
 }

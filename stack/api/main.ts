@@ -1,10 +1,15 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_DEPLOYMENT_FILE, DEFAULT_DEV_CHAINS, readDeployment, type Deployment } from '../chain/index.ts'
-import { startApiServer } from './index.ts'
+import { DEFAULT_EVENT_RATE_LIMIT, startApiServer } from './index.ts'
 
-// npm run stack:api -- [--port 8788] [--data-dir stack/api/.data/db] [--deployment file] [--demo-wallet-url url]
+// npm run stack:api -- [--port 8788] [--data-dir stack/api/.data/db | --database-url postgres://...] [--deployment file]
+//   [--demo-wallet-url url] [--project-ids a,b] [--events-per-client 120] [--events-per-project 1200]
+//   [--admin-token token] [--trust-proxy[=addresses]]
+// PORTICO_API_DATABASE_URL and PORTICO_API_ADMIN_TOKEN stand in for the two flags that carry secrets, which other
+// users of the machine could read from the process list.
 const here = dirname(fileURLToPath(import.meta.url))
 
 function option(argv: string[], name: string): string | undefined {
@@ -18,7 +23,25 @@ const argv = process.argv.slice(2)
 const rawPort = option(argv, 'port') ?? '8788'
 const port = Number(rawPort)
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port wants a port number, got "${rawPort}"`)
-const dataDir = resolve(option(argv, 'data-dir') ?? join(here, '.data', 'db'))
+const positiveInt = (name: string, fallback: number): number => {
+  const raw = option(argv, name)
+  if (raw === undefined) return fallback
+  const n = Number(raw)
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} wants a whole number of events per minute (1 or more), got "${raw}"`)
+  return n
+}
+const databaseUrl = (option(argv, 'database-url') ?? process.env.PORTICO_API_DATABASE_URL) || undefined
+if (databaseUrl && option(argv, 'data-dir')) throw new Error('--data-dir (PGlite) and --database-url (PostgreSQL) exclude each other')
+const dataDir = databaseUrl ? undefined : resolve(option(argv, 'data-dir') ?? join(here, '.data', 'db'))
+const rawProjectIds = option(argv, 'project-ids')
+const projectIds = rawProjectIds?.split(',').map((p) => p.trim()).filter(Boolean)
+const eventRateLimit = {
+  perClient: positiveInt('events-per-client', DEFAULT_EVENT_RATE_LIMIT.perClient),
+  perProject: positiveInt('events-per-project', DEFAULT_EVENT_RATE_LIMIT.perProject),
+  windowMs: 60_000,
+}
+const givenAdminToken = (option(argv, 'admin-token') ?? process.env.PORTICO_API_ADMIN_TOKEN) || undefined
+const adminToken = givenAdminToken ?? randomBytes(32).toString('base64url')
 const deploymentFile = option(argv, 'deployment') ?? DEFAULT_DEPLOYMENT_FILE
 
 // The chains come from the deployment `npm run stack:chain` wrote; without it the API serves the registry only.
@@ -38,11 +61,19 @@ const chains = Object.entries(deployment?.chains ?? {}).map(([id, c]) => ({
 const server = await startApiServer({
   port,
   dataDir,
+  databaseUrl,
   chains,
   deployment,
   demoWalletUrl: option(argv, 'demo-wallet-url'),
+  projectIds,
+  eventRateLimit,
+  adminToken,
+  // --trust-proxy trusts any proxy; --trust-proxy=127.0.0.1,10.0.0.0/8 only those.
+  trustProxy: argv.includes('--trust-proxy') || (argv.find((a) => a.startsWith('--trust-proxy='))?.slice(14).split(',') ?? false),
   log: (s) => console.error(s),
 })
+// A generated token is printed once, here: whoever runs the server reads events with it (GET /e).
+if (!givenAdminToken) console.log(`api admin token ${adminToken}`)
 console.log(`api ready ${server.url}`)
 
 let stopping = false

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ApiDb } from './db.ts'
 import { IMAGE_ID_PATTERN, renderImage, type ImageKind } from './images.ts'
 import type { WalletListing } from './wallet-dataset.ts'
-import { CAIP2_PATTERN, COMMON_QUERY, badRequest } from './http.ts'
+import { CAIP2_PATTERN, COMMON_QUERY, badRequest, cutCodePoints } from './http.ts'
 
 export type RegistryFeatures = {
   email: boolean
@@ -52,7 +52,8 @@ const listParam = (s: string | undefined): string[] | null => {
 const likePattern = (s: string): string => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 export function registerRegistryRoutes(app: FastifyInstance, o: RegistryOptions): void {
-  const project = (projectId: string): ProjectSettings => o.projects[projectId] ?? {}
+  // Own entries only: a projectId naming an Object.prototype member must not find it.
+  const project = (projectId: string): ProjectSettings => (Object.hasOwn(o.projects, projectId) ? o.projects[projectId]! : {})
 
   app.get<{ Querystring: { projectId: string } }>('/appkit/v1/config', { schema: { querystring: COMMON_QUERY } }, async (req) => ({
     features: { ...o.features, ...project(req.query.projectId).features },
@@ -89,7 +90,7 @@ export function registerRegistryRoutes(app: FastifyInstance, o: RegistryOptions)
       const q = req.query
       const chains = listParam(q.chains)
       const bad = chains?.find((c) => !new RegExp(CAIP2_PATTERN).test(c))
-      if (bad) return badRequest(reply, `Invalid CAIP-2 chain id in chains: ${bad.slice(0, 80)}`)
+      if (bad) return badRequest(reply, `Invalid CAIP-2 chain id in chains: ${cutCodePoints(bad, 80)}`)
       const search = q.search?.trim() ? likePattern(q.search.trim()) : null
       const params = [listParam(q.include), listParam(q.exclude), search, q.badge_type ?? null, chains]
       const where = `($1::text[] is null or id = any($1::text[]))

@@ -261,7 +261,7 @@ describe('bad replies reject with a clear error, never a crash', () => {
 
 describe('AnalyticsClient against the API server', () => {
   async function storedEvents(event: string): Promise<Array<{ eventId: string; url: string; domain: string; timestamp: number; props: Record<string, unknown>; projectId: string }>> {
-    const res = await fetch(`${api.url}/e?event=${event}`)
+    const res = await fetch(`${api.url}/e?event=${event}`, { headers: { authorization: `Bearer ${api.adminToken}` } })
     return ((await res.json()) as { data: never[] }).data
   }
 
