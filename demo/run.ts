@@ -19,7 +19,11 @@ async function main(): Promise<void> {
   stops.push(chains.stop)
   for (const c of chains.chains) console.log(`chain ready ${c.rpcUrl} ${c.chainId}`)
 
-  const relay = await startRelay({ port: 8787 })
+  const relay = await startRelay({
+    port: 8787,
+    // The local Verify stand-in attests only these origins: the demo host and the demo wallet.
+    verifyOrigins: ['http://127.0.0.1:5173', 'http://127.0.0.1:5174', 'http://localhost:5173', 'http://localhost:5174'],
+  })
   stops.push(relay.stop)
   console.log(`relay ready ${relay.url}`)
 

@@ -1,23 +1,19 @@
+import { parseRelayFlags } from './cli.ts'
 import { startRelay } from './index.ts'
 
-/** `npm run stack:relay -- --port 8787 [--verbose]`: a local WalletConnect relay for the demo and e2e tests. */
-function readPort(argv: string[]): number {
-  const index = argv.indexOf('--port')
-  if (index === -1) return 8787
-  const port = Number(argv[index + 1])
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`relay: --port needs a port number, got ${argv[index + 1] ?? 'nothing'}`)
-    process.exit(2)
-  }
-  return port
+/**
+ * `npm run stack:relay -- --port 8787 [--verbose] [--redis redis://127.0.0.1:6379] [--max-… N] [--verify-origin URL]`:
+ * a WalletConnect relay for the demo, the e2e tests and self-hosting (docs/SELF-HOSTING.md lists every flag).
+ */
+let flags: ReturnType<typeof parseRelayFlags>
+try {
+  flags = parseRelayFlags(process.argv.slice(2), process.env)
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(2)
 }
-
-const argv = process.argv.slice(2)
-const verbose = argv.includes('--verbose')
-const relay = await startRelay({
-  port: readPort(argv),
-  log: verbose ? (line) => console.log(line) : undefined,
-})
+const { verbose, ...options } = flags
+const relay = await startRelay({ ...options, log: verbose ? (line) => console.log(line) : undefined })
 console.log(`relay ready ${relay.url}`)
 
 let stopping = false

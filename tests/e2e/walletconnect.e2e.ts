@@ -29,6 +29,7 @@ beforeAll(async () => {
     distDir: inject('demoHostDist'),
     config: { ...config, walletUrl: wallet.url, demoWalletId: DEMO_WALLET_ID },
   })
+  relay.allowVerifyOrigins(new URL(host.url).origin, new URL(wallet.url).origin)
   browser = await launchChromium()
 })
 

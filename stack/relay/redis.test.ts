@@ -1,0 +1,250 @@
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SignClient } from '@walletconnect/sign-client'
+import { WalletKit } from '@reown/walletkit'
+import { Core } from '@walletconnect/core'
+import { generateKeyPair } from '@walletconnect/relay-auth'
+import { privateKeyToAccount } from 'viem/accounts'
+import { toHex, verifyMessage, type Hex } from 'viem'
+import { RELAY_ERROR, startRelay, subscriptionId, type Relay, type RelayOptions } from './index.ts'
+import { startLocalRedis, type LocalRedis } from './redis-server.ts'
+import { MemoryStorage, RawClient, nextEvent } from './test-kit.ts'
+
+// WalletConnect skips telemetry, Verify and link-mode probing when it sees this (isTestRun()).
+process.env.IS_VITEST = 'true'
+
+const topicOf = (label: string) => createHash('sha256').update(`${label}-${Math.random()}`).digest('hex')
+
+let redis: LocalRedis
+const relays: Relay[] = []
+const clients: RawClient[] = []
+
+/** A relay on the test's Redis; `prefix` keeps one test's keys apart from another's. */
+async function relayOnRedis(prefix: string, opts: RelayOptions = {}): Promise<Relay> {
+  const relay = await startRelay({ ...opts, redis: redis.url, redisPrefix: `test:${prefix}:` })
+  relays.push(relay)
+  return relay
+}
+
+async function connect(relay: Relay, opts: Parameters<typeof RawClient.connect>[1] = {}): Promise<RawClient> {
+  const client = await RawClient.connect(relay, opts)
+  clients.push(client)
+  return client
+}
+
+/** Publishes a marker on `topic` from `publisher` and waits until `subscriber` has it: whatever came before is in. */
+async function drain(subscriber: RawClient, publisher: RawClient, topic: string): Promise<void> {
+  const marker = `marker-${Math.random()}`
+  const seen = subscriber.next(
+    (m) => m.method === 'irn_subscription' && (m.params as { data: { message: string } }).data.message === marker,
+  )
+  await publisher.request('irn_publish', { topic, message: marker, ttl: 300 })
+  await seen
+}
+
+const deliveries = (client: RawClient, topic: string) =>
+  client.inbox.filter(
+    (m) => m.method === 'irn_subscription' && (m.params as { data: { topic: string } }).data.topic === topic,
+  )
+
+beforeAll(async () => {
+  redis = await startLocalRedis()
+})
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close()))
+  await Promise.all(relays.map((relay) => relay.stop()))
+  await redis?.stop()
+})
+
+describe('stack/relay scale-out: several relay processes on one Redis are one relay', () => {
+  it('delivers to a client on relay A what a client on relay B published, once, and both count it stored', async () => {
+    const [a, b] = [await relayOnRedis('fanout'), await relayOnRedis('fanout')]
+    const onA = await connect(a)
+    const onB = await connect(b)
+    const topic = topicOf('cross')
+    expect((await onA.request('irn_subscribe', { topic })).result).toBe(subscriptionId(topic, onA.clientId))
+    const delivered = onA.nextDelivery(topic)
+    expect((await onB.request('irn_publish', { topic, message: 'from B', ttl: 300, tag: 1108 })).result).toBe(true)
+    expect((await delivered).data).toMatchObject({ topic, message: 'from B', tag: 1108 })
+    // The same payload published again, on either relay, is no new message.
+    await onB.request('irn_publish', { topic, message: 'from B', ttl: 300 })
+    const other = await connect(a)
+    await other.request('irn_publish', { topic, message: 'from B', ttl: 300 })
+    await drain(onA, onB, topic)
+    expect(deliveries(onA, topic)).toEqual([])
+    await expect.poll(() => a.stats().storedMessages, { timeout: 10_000 }).toBe(2)
+    await expect.poll(() => b.stats().storedMessages, { timeout: 10_000 }).toBe(2)
+    expect(a.stats().published + b.stats().published).toBe(2)
+  })
+
+  it('hands a later subscriber on either relay what was stored, and an acknowledgement on one holds on the other', async () => {
+    const [a, b] = [await relayOnRedis('acks'), await relayOnRedis('acks')]
+    const publisher = await connect(b)
+    const topic = topicOf('stored')
+    await publisher.request('irn_publish', { topic, message: 'before anyone listened', ttl: 300 })
+
+    const keyPair = generateKeyPair()
+    const first = await connect(a, { keyPair })
+    const early = first.nextDelivery(topic)
+    await first.request('irn_subscribe', { topic })
+    expect((await early).data.message).toBe('before anyone listened') // acked by RawClient
+    await drain(first, publisher, topic)
+    // Frames of one socket are handled in order: this answer comes once both acks are recorded in Redis. (Without
+    // it the marker's ack could still be on its way when the client turns up at relay B: delivery is at least once.)
+    expect((await first.request('irn_batchFetchMessages', { topics: [topic] })).result).toEqual({ messages: [], hasMore: false })
+    await first.close()
+
+    // The same client id on the other relay: the acknowledged message is not handed out again, a fetch is empty.
+    const again = await connect(b, { keyPair })
+    await again.request('irn_subscribe', { topic })
+    expect((await again.request('irn_batchFetchMessages', { topics: [topic] })).result).toEqual({ messages: [], hasMore: false })
+    await drain(again, await connect(a), topic)
+    expect(deliveries(again, topic)).toEqual([])
+  })
+
+  it('enforces per-topic limits across relays', async () => {
+    const [a, b] = [await relayOnRedis('limits', { maxTopicMessages: 2 }), await relayOnRedis('limits', { maxTopicMessages: 2 })]
+    const [onA, onB] = [await connect(a), await connect(b)]
+    const topic = topicOf('limited')
+    expect((await onA.request('irn_publish', { topic, message: 'one', ttl: 300 })).result).toBe(true)
+    expect((await onB.request('irn_publish', { topic, message: 'two', ttl: 300 })).result).toBe(true)
+    expect((await onA.request('irn_publish', { topic, message: 'three', ttl: 300 })).error).toMatchObject({
+      code: RELAY_ERROR.limitExceeded,
+    })
+    expect(a.stats().limitExceeded.topicMessages).toBe(1)
+  })
+
+  it('loses nothing when a relay process stops and another starts on the same Redis', async () => {
+    const first = await relayOnRedis('restart')
+    const other = await relayOnRedis('restart')
+    const keyPair = generateKeyPair()
+    const publisher = await connect(other)
+    const topic = topicOf('restart')
+    const forgetful = await connect(first, { keyPair, autoAck: false })
+    await forgetful.request('irn_subscribe', { topic })
+    const pushed = forgetful.nextDelivery(topic)
+    await publisher.request('irn_publish', { topic, message: 'unacknowledged', ttl: 300 })
+    await pushed
+    await first.stop()
+    await forgetful.closed
+    // Published while no relay had the subscriber.
+    await publisher.request('irn_publish', { topic, message: 'while it was down', ttl: 300 })
+
+    const second = await relayOnRedis('restart')
+    const back = await connect(second, { keyPair })
+    const received: string[] = []
+    const both = new Promise<void>((resolve) => {
+      const take = () =>
+        back.nextDelivery(topic).then(({ data }) => {
+          received.push(data.message)
+          if (received.length === 2) resolve()
+          else void take()
+        })
+      void take()
+    })
+    await back.request('irn_batchSubscribe', { topics: [topic] })
+    await both
+    expect(received).toEqual(['unacknowledged', 'while it was down'])
+    // A fresh publish after the restart still crosses from the other relay.
+    const live = back.nextDelivery(topic)
+    await publisher.request('irn_publish', { topic, message: 'after restart', ttl: 300 })
+    expect((await live).data.message).toBe('after restart')
+  })
+
+  it('pages irn_batchFetchMessages by bytes from Redis, each message once', async () => {
+    const [a, b] = [await relayOnRedis('fetch', { maxFetchBytes: 4000 }), await relayOnRedis('fetch', { maxFetchBytes: 4000 })]
+    const publisher = await connect(a)
+    const fetcher = await connect(b)
+    const topic = topicOf('paged')
+    const sent: string[] = []
+    for (let i = 0; i < 5; i++) {
+      sent.push(`${i}:${'r'.repeat(1500)}`)
+      await publisher.request('irn_publish', { topic, message: sent[i], ttl: 300 })
+    }
+    const received: string[] = []
+    let pages = 0
+    for (;;) {
+      const { messages, hasMore } = (await fetcher.request('irn_batchFetchMessages', { topics: [topic, topic] })).result as {
+        messages: { message: string }[]
+        hasMore: boolean
+      }
+      pages++
+      received.push(...messages.map((m) => m.message))
+      if (!hasMore) break
+      expect(pages).toBeLessThan(10)
+    }
+    expect(pages).toBeGreaterThan(1)
+    expect(received.map((m) => m.slice(0, 3))).toEqual(sent.map((m) => m.slice(0, 3)))
+    expect(received).toEqual(sent)
+  })
+})
+
+describe('stack/relay scale-out with the real sign-client (dapp on relay A) and WalletKit (wallet on relay B)', () => {
+  const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
+  const CHAIN = 'eip155:31337'
+  const prefix = `relay-redis-test-${process.pid}-${Date.now()}`
+  let dapp: InstanceType<typeof SignClient>
+  let wallet: InstanceType<typeof WalletKit>
+  let walletCore: InstanceType<typeof Core>
+
+  afterAll(async () => {
+    for (const core of [dapp?.core, walletCore]) {
+      if (!core) continue
+      await core.relayer.transportClose().catch(() => {})
+      core.heartbeat.stop()
+    }
+  })
+
+  it('pairs, approves a session and carries a personal_sign request across two relays', async () => {
+    const [a, b] = [await relayOnRedis('sign-client'), await relayOnRedis('sign-client')]
+    dapp = await SignClient.init({
+      projectId: 'portico-local',
+      relayUrl: a.url,
+      customStoragePrefix: `${prefix}-dapp`,
+      storage: new MemoryStorage(),
+      logger: 'silent',
+      telemetryEnabled: false,
+      metadata: { name: 'Portico test dapp', description: 'relay test', url: 'http://127.0.0.1', icons: [] },
+    })
+    walletCore = new Core({
+      projectId: 'portico-local',
+      relayUrl: b.url,
+      customStoragePrefix: `${prefix}-wallet`,
+      storage: new MemoryStorage(),
+      logger: 'silent',
+      telemetryEnabled: false,
+    })
+    wallet = await WalletKit.init({
+      core: walletCore,
+      metadata: { name: 'Portico test wallet', description: 'relay test', url: 'http://127.0.0.1', icons: [] },
+    })
+    wallet.on('session_request', async ({ topic, id, params }) => {
+      const [message] = params.request.params as [Hex]
+      const signature = await account.signMessage({ message: { raw: message } })
+      await wallet.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result: signature } })
+    })
+
+    const { uri, approval } = await dapp.connect({
+      optionalNamespaces: { eip155: { chains: [CHAIN], methods: ['personal_sign'], events: ['chainChanged'] } },
+    })
+    const proposal = nextEvent<{ id: number }>(wallet, 'session_proposal')
+    await wallet.pair({ uri: uri! })
+    const { id } = await proposal
+    await wallet.approveSession({
+      id,
+      namespaces: {
+        eip155: { chains: [CHAIN], accounts: [`${CHAIN}:${account.address}`], methods: ['personal_sign'], events: ['chainChanged'] },
+      },
+    })
+    const session = await approval()
+    const signature = await dapp.request<Hex>({
+      topic: session.topic,
+      chainId: CHAIN,
+      request: { method: 'personal_sign', params: [toHex('across relays'), account.address] },
+    })
+    expect(await verifyMessage({ address: account.address, message: 'across relays', signature })).toBe(true)
+    expect(a.stats()).toMatchObject({ connections: 1 })
+    expect(b.stats()).toMatchObject({ connections: 1 })
+  })
+})
