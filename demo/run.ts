@@ -6,18 +6,19 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEMO_WALLET_ID } from '../stack/api/wallet-dataset.ts'
 import { startApiServer } from '../stack/api/index.ts'
-import { DEFAULT_DEPLOYMENT_FILE, startDevChains } from '../stack/chain/index.ts'
+import { startLocalChains } from '../stack/local-chains.ts'
 import { startRelay } from '../stack/relay/index.ts'
-import { startDemoHost, startDemoWallet } from './server.ts'
+import { otherChains, startDemoHost, startDemoWallet } from './server.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const stops: Array<() => Promise<void>> = []
 const PROJECT_ID = 'portico-demo'
 
 async function main(): Promise<void> {
-  const chains = await startDevChains({ port: 8545, deploymentFile: DEFAULT_DEPLOYMENT_FILE })
-  stops.push(chains.stop)
-  for (const c of chains.chains) console.log(`chain ready ${c.rpcUrl} ${c.chainId}`)
+  const local = await startLocalChains({ ports: 'fixed', writeDeployments: true })
+  stops.push(local.stop)
+  for (const line of local.readyLines()) console.log(line)
+  const chains = local.evm!
 
   const relay = await startRelay({
     port: 8787,
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
   stops.push(relay.stop)
   console.log(`relay ready ${relay.url}`)
 
-  const base = { projectId: PROJECT_ID, chains: chains.chains, relayUrl: relay.url }
+  const base = { projectId: PROJECT_ID, chains: chains.chains, relayUrl: relay.url, ...otherChains(local) }
   const wallet = await startDemoWallet({ mode: 'dev', port: 5174, config: base })
   stops.push(wallet.stop)
 

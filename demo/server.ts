@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react'
 import { build, createServer as createViteServer, type InlineConfig } from 'vite'
 import { decoratorOxc, porticoAliases } from './aliases.ts'
 import type { StackConfig } from './host/config.ts'
+import type { LocalChains } from '../stack/local-chains.ts'
 
 const hostRoot = fileURLToPath(new URL('./host/', import.meta.url))
 const walletRoot = fileURLToPath(new URL('./wallet/', import.meta.url))
@@ -128,4 +129,15 @@ export function serveStatic(dir: string, dynamic: Record<string, () => string> =
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
     createReadStream(file).pipe(res)
   })
+}
+
+/** The non-EVM local chains as the demo pages see them (StackConfig). */
+export function otherChains(local: LocalChains): Pick<StackConfig, 'solana' | 'bitcoin' | 'cosmos'> {
+  return {
+    ...(local.solana && { solana: { rpcUrl: local.solana.rpcUrl, wsUrl: local.solana.wsUrl, caipNetworkId: local.solana.caipNetworkId } }),
+    ...(local.bitcoin && { bitcoin: { url: local.bitcoin.url, caipNetworkId: local.bitcoin.caipNetworkId } }),
+    ...(local.cosmos && {
+      cosmos: { rpcUrl: local.cosmos.rpcUrl, chainId: local.cosmos.chainId, caipNetworkId: local.cosmos.caipNetworkId },
+    }),
+  }
 }

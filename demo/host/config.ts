@@ -7,6 +7,10 @@ export interface StackConfig {
   walletUrl?: string
   /** The registry id of the demo wallet, so the host's custom entry and the registry listing are one row. */
   demoWalletId?: string
+  /** The local chains of the other namespaces (stack/local-chains.ts), when the stack runs them. */
+  solana?: { rpcUrl: string; wsUrl: string; caipNetworkId: string }
+  bitcoin?: { url: string; caipNetworkId: string }
+  cosmos?: { rpcUrl: string; chainId: string; caipNetworkId: string }
 }
 
 declare global {
