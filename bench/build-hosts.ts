@@ -1,15 +1,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
-import { build } from 'vite'
+import { build, type Plugin } from 'vite'
 import { decoratorOxc, porticoAliases } from '../demo/aliases.ts'
 
 export const benchRoot = fileURLToPath(new URL('.', import.meta.url))
 export const outRoot = join(benchRoot, '.out')
 
-/** Code that must never reach the reference host's output (SPEC namespaces it does not compose, and pairing). */
+/** Text markers of code that must never reach the eip155-only host's output (namespaces it does not compose, pairing). */
 export const FORBIDDEN_MARKERS: Record<string, RegExp> = {
   walletconnect: /@walletconnect|irn_subscribe|wc_sessionPropose|sign-client/i,
   solana: /@solana\/|SystemProgram|solana:5eykt4/i,
@@ -18,16 +18,56 @@ export const FORBIDDEN_MARKERS: Record<string, RegExp> = {
   bitcoin: /bitcoinjs|p2wpkh|bip122:000000000019d6689c085ae165831e93/i,
 }
 
+/**
+ * Modules that must never reach the eip155-only reference host's output, any chunk (lazy ones included): the SDKs
+ * and plugins of the namespaces it does not compose, and the feature plugins it does not import. Matched on the
+ * bundler's module ids (repo-relative), so a plugin folder that does not exist yet is covered too.
+ */
+export const FORBIDDEN_MODULES: Record<string, RegExp> = {
+  solana: /(^|\/)node_modules\/@solana\/|^plugins\/solana\//,
+  bitcoin: /(^|\/)node_modules\/bitcoinjs-lib\/|^plugins\/bip122\//,
+  cosmos: /(^|\/)node_modules\/@cosmjs\/|^plugins\/cosmos\//,
+  polkadot: /(^|\/)node_modules\/@polkadot\/|^plugins\/polkadot\//,
+  // Feature plugins the host does not import ship none of their code either.
+  send: /^plugins\/send\//,
+  swap: /^plugins\/swap\//,
+  names: /(^|\/)node_modules\/@adraffy\/ens-normalize\/|^plugins\/names\//,
+  onramp: /^plugins\/onramp\//,
+  siwx: /^plugins\/siwx\//,
+}
+
 export interface HostSizes {
   name: string
   /** gzip bytes of the entry script, its static imports and the CSS linked by index.html. */
   initialGzip: number
   /** gzip bytes of every JS file (lazy chunks included). */
   allJsGzip: number
-  /** gzip bytes of the initial files plus the chunk of the first view (Connect) and its static imports. */
+  /** gzip bytes of the initial files plus the dialog shell and first view (Connect) chunks and their static imports. */
   openPathGzip: number
   files: Array<{ file: string; gzip: number; initial: boolean }>
+  /** Per output JS file, the ids (repo-relative, '/'-separated) of the modules bundled into it. */
+  modules: Record<string, string[]>
   outDir: string
+}
+
+const repoRoot = join(fileURLToPath(new URL('..', import.meta.url)))
+
+/** A module id as a repo-relative path ('plugins/eip155/index.ts', 'node_modules/viem/...'). */
+export function moduleId(id: string): string {
+  const clean = id.replace(/^\0/, '').split('?')[0]!
+  return relative(repoRoot, clean).split(sep).join('/')
+}
+
+/** Records which modules end up in which output file. */
+function moduleRecorder(into: Record<string, string[]>): Plugin {
+  return {
+    name: 'portico-bench-modules',
+    generateBundle(_options, bundle) {
+      for (const item of Object.values(bundle)) {
+        if (item.type === 'chunk') into[item.fileName] = Object.keys(item.modules).map(moduleId)
+      }
+    },
+  }
 }
 
 const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length
@@ -35,19 +75,20 @@ const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length
 /** Builds one bench host for production and measures it. */
 export async function buildHost(name: string, extraAliases = porticoAliases()): Promise<HostSizes> {
   const outDir = join(outRoot, name)
+  const modules: Record<string, string[]> = {}
   await build({
     root: join(benchRoot, 'hosts', name),
     configFile: false,
     logLevel: 'error',
-    plugins: [react()],
+    plugins: [react(), moduleRecorder(modules)],
     resolve: { alias: extraAliases },
     oxc: decoratorOxc,
     build: { outDir, emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false } },
   })
-  return measure(name, outDir)
+  return measure(name, outDir, modules)
 }
 
-function measure(name: string, outDir: string): HostSizes {
+function measure(name: string, outDir: string, modules: Record<string, string[]>): HostSizes {
   const html = readFileSync(join(outDir, 'index.html'), 'utf8')
   const entries = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!)
   const closure = (starts: string[]) => {
@@ -64,8 +105,9 @@ function measure(name: string, outDir: string): HostSizes {
     return seen
   }
   const initial = closure(entries)
-  // The first view: the core views chunk (Connect), whatever the bundler's shared chunks it imports.
-  const firstView = readdirSync(join(outDir, 'assets')).filter((f) => /^core-views-.*\.js$/.test(f)).map((f) => `assets/${f}`)
+  // The first view: the dialog shell chunk (ui/react/shell.tsx) and the core views chunk (Connect), whatever the
+  // bundler's shared chunks they import.
+  const firstView = readdirSync(join(outDir, 'assets')).filter((f) => /^(core-views|shell)-.*\.js$/.test(f)).map((f) => `assets/${f}`)
   const openPath = closure([...entries, ...firstView])
   const files = readdirSync(join(outDir, 'assets'))
     .filter((f) => statSync(join(outDir, 'assets', f)).isFile())
@@ -76,7 +118,16 @@ function measure(name: string, outDir: string): HostSizes {
   const initialGzip = files.filter((f) => f.initial).reduce((s, f) => s + f.gzip, 0)
   const openPathGzip = files.filter((f) => openPath.has(f.file)).reduce((s, f) => s + f.gzip, 0)
   const allJsGzip = files.filter((f) => f.file.endsWith('.js')).reduce((s, f) => s + f.gzip, 0)
-  return { name, initialGzip, allJsGzip, openPathGzip, files, outDir }
+  return { name, initialGzip, allJsGzip, openPathGzip, files, modules, outDir }
+}
+
+/** Modules of a build (every chunk, lazy ones included) that match a forbidden pattern, as "what: module (file)". */
+export function forbiddenModules(sizes: Pick<HostSizes, 'modules'>, rules: Record<string, RegExp> = FORBIDDEN_MODULES): string[] {
+  const found: string[] = []
+  for (const [file, ids] of Object.entries(sizes.modules)) {
+    for (const id of ids) for (const [what, re] of Object.entries(rules)) if (re.test(id)) found.push(`${what}: ${id} (${file})`)
+  }
+  return found
 }
 
 /** Which forbidden markers appear in a build's files. */

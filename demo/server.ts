@@ -36,9 +36,13 @@ function configScript(config: StackConfig): string {
   return `window.__PORTICO_STACK__ = ${JSON.stringify(config)};\n`
 }
 
-/** Builds the demo host for production into `outDir`. */
-export async function buildDemoHost(outDir: string): Promise<void> {
-  await build(viteConfig(hostRoot, outDir))
+/**
+ * Builds the demo host for production into `outDir`; `development: true` bundles React's development build
+ * instead (StrictMode then runs effects mount-unmount-mount, as in `npm run demo`), served statically all the same.
+ */
+export async function buildDemoHost(outDir: string, opts: { development?: boolean } = {}): Promise<void> {
+  const dev = opts.development ? { mode: 'development', define: { 'process.env.NODE_ENV': '"development"' } } : {}
+  await build({ ...viteConfig(hostRoot, outDir), ...dev })
 }
 
 /** Builds the demo wallet (demo/wallet, WalletKit) for production into `outDir`. */
@@ -132,12 +136,21 @@ export function serveStatic(dir: string, dynamic: Record<string, () => string> =
 }
 
 /** The non-EVM local chains as the demo pages see them (StackConfig). */
-export function otherChains(local: LocalChains): Pick<StackConfig, 'solana' | 'bitcoin' | 'cosmos'> {
+export function otherChains(local: LocalChains): Pick<StackConfig, 'solana' | 'bitcoin' | 'cosmos' | 'polkadot'> {
   return {
-    ...(local.solana && { solana: { rpcUrl: local.solana.rpcUrl, wsUrl: local.solana.wsUrl, caipNetworkId: local.solana.caipNetworkId } }),
+    ...(local.solana && {
+      solana: {
+        rpcUrl: local.solana.rpcUrl,
+        wsUrl: local.solana.wsUrl,
+        caipNetworkId: local.solana.caipNetworkId,
+        // Mint names live in the deployment only (no Metaplex metadata on the local cluster).
+        tokens: Object.fromEntries(Object.values(local.solana.mints).map((m) => [m.address, { name: m.name, symbol: m.symbol }])),
+      },
+    }),
     ...(local.bitcoin && { bitcoin: { url: local.bitcoin.url, caipNetworkId: local.bitcoin.caipNetworkId } }),
     ...(local.cosmos && {
       cosmos: { rpcUrl: local.cosmos.rpcUrl, chainId: local.cosmos.chainId, caipNetworkId: local.cosmos.caipNetworkId },
     }),
+    ...(local.polkadot && { polkadot: { wsUrl: local.polkadot.wsUrl, caipNetworkId: local.polkadot.caipNetworkId } }),
   }
 }

@@ -225,6 +225,60 @@ describe('createModal', () => {
     modal.destroy()
   })
 
+  it('two modals on one storage share nothing stored: connection and recent wallets stay apart, across a reload', async () => {
+    const adapter = createMemoryAdapter()
+    const account = (address: string) => ({
+      accounts: [{ namespace: 'eip155' as const, address, type: 'eoa' as const }],
+      caipNetworkId: 'eip155:1' as const,
+    })
+    const A1 = '0x00000000000000000000000000000000000000a1'
+    const B2 = '0x00000000000000000000000000000000000000b2'
+    const walletPlugin = (address: string, reconnect = vi.fn(async () => account(address))) =>
+      plugin('wallet', (ctx) => {
+        ctx.get(KernelTokens.Connectors).register({
+          id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', chain: 'eip155',
+          connect: async () => account(address), reconnect, disconnect: async () => undefined,
+        })
+      })
+    const first = createModal({ storage: adapter, plugins: [walletPlugin(A1)] })
+    const second = createModal({ storage: adapter, plugins: [walletPlugin(B2)] })
+    await Promise.all([first.ready, second.ready])
+    await first.get(KernelTokens.Connection).connect('io.metamask', 'eip155')
+    expect(first.get(KernelTokens.Account).get('eip155').address).toBe(A1)
+    const persisted = (m: typeof first) => m.get(KernelTokens.Persistence)
+    expect(persisted(second).connectedNamespaces()).toEqual([])
+    expect(persisted(second).recentWallets()).toEqual([])
+    expect(persisted(first).recentWallets().map((w) => w.id)).toEqual(['io.metamask'])
+    // The first modal keeps the plain keys, so a connection stored before namespaces existed is still found.
+    expect(JSON.parse(adapter.getItem('@portico/connections')!)).toEqual({ eip155: 'io.metamask' })
+    await second.get(KernelTokens.Connection).connect('io.metamask', 'eip155')
+    await first.get(KernelTokens.Connection).disconnect()
+    expect(second.get(KernelTokens.Account).get('eip155').address).toBe(B2)
+    expect(persisted(second).connectedNamespaces()).toEqual(['eip155'])
+    expect(first.get(KernelTokens.Options).options.id).toBeUndefined()
+    expect(second.get(KernelTokens.Options).options.id).toBe('2')
+    first.destroy()
+    second.destroy()
+
+    // A reload creating the modals in the same order: each finds its own state.
+    const firstReconnect = vi.fn(async () => account(A1))
+    const secondReconnect = vi.fn(async () => account(B2))
+    const again = [createModal({ storage: adapter, plugins: [walletPlugin(A1, firstReconnect)] }), createModal({ storage: adapter, plugins: [walletPlugin(B2, secondReconnect)] })]
+    await Promise.all(again.map((m) => m.ready))
+    expect(firstReconnect).not.toHaveBeenCalled()
+    expect(secondReconnect).toHaveBeenCalledTimes(1)
+    expect(again[0]!.get(KernelTokens.Account).isConnected()).toBe(false)
+    expect(again[1]!.get(KernelTokens.Account).get('eip155').address).toBe(B2)
+    for (const m of again) m.destroy()
+
+    // A host-given id names the namespace.
+    const named = createModal({ storage: adapter, id: 'checkout' })
+    await named.ready
+    expect(named.get(KernelTokens.Options).options.id).toBe('checkout')
+    expect(named.get(KernelTokens.Persistence).connectedNamespaces()).toEqual([])
+    named.destroy()
+  })
+
   it('SPEC §3 ready restores a stored connection through the connector (reconnect, not connect)', async () => {
     const adapter = createMemoryAdapter()
     adapter.setItem('@portico/connections', JSON.stringify({ eip155: 'io.metamask' }))

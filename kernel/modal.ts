@@ -20,7 +20,7 @@ import {
 } from './plugin/contract.ts'
 import { RpcRegistry, ViewRegistry } from './plugin/registries.ts'
 import { RouterStack } from './router/router-stack.ts'
-import { balanceCache, createLocalStorageAdapter, pluginStoragePrefix, PorticoStorage, scope } from './storage/index.ts'
+import { balanceCache, claimStorageNamespace, createLocalStorageAdapter, pluginStoragePrefix, PorticoStorage, scope } from './storage/index.ts'
 import { BalanceCacheToken, BalanceController } from './state/balance.ts'
 import { AccountController } from './state/account.ts'
 import { ChainRegistry } from './state/chains.ts'
@@ -68,7 +68,10 @@ export function createModal(options: ModalOptions = {}): Modal {
 
   const container = new InstanceContainer()
   const disposables = new DisposableStore()
-  const adapter = options.storage ?? createLocalStorageAdapter()
+  // Each live modal on a store gets its own namespace (kernel/storage/namespace.ts; docs/DECISIONS.md).
+  const claim = claimStorageNamespace(options.storage ?? createLocalStorageAdapter(), options.id)
+  disposables.add({ dispose: () => claim.release() })
+  const adapter = claim.adapter
   const events = new ModalEventBus((error, type) => {
     if (type !== 'error') events.emit('error', { source: type, error })
   })
@@ -76,7 +79,7 @@ export function createModal(options: ModalOptions = {}): Modal {
   const balances = balanceCache(storage, isNativeBalance)
 
   container.value(KernelTokens.Events, events)
-  container.value(KernelTokens.Options, new OptionsController(options))
+  container.value(KernelTokens.Options, new OptionsController({ ...options, id: claim.namespace }))
   container.value(KernelTokens.StorageAdapter, adapter)
   container.value(KernelTokens.Storage, storage)
   container.value(KernelTokens.Persistence, storage)

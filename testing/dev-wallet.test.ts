@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createPublicClient, custom, erc20Abi, parseEther, parseUnits, verifyMessage, verifyTypedData, type Address, type Hex } from 'viem'
 import { startDevChains, type DevChains } from '../stack/chain/index.ts'
 import { createDevWallet, DEV_WALLET_STORAGE_KEY, type DevWallet, type DevWalletOptions } from './index.ts'
@@ -34,8 +34,7 @@ const button = (name: string): HTMLButtonElement =>
   [...dialogs()[0]!.querySelectorAll('button')].find((b) => b.textContent === name)!
 
 async function untilPrompt(): Promise<HTMLElement> {
-  for (let i = 0; i < 200 && dialogs().length === 0; i++) await new Promise((r) => setTimeout(r, 5))
-  expect(dialogs()).toHaveLength(1)
+  await vi.waitFor(() => expect(dialogs()).toHaveLength(1), { timeout: 10_000 })
   return dialogs()[0]!
 }
 

@@ -1,4 +1,6 @@
+import { createDomConsentPrompt } from './consent-prompt.ts'
 import { createDevWallet, type DevWallet, type DevWalletOptions } from './dev-wallet.ts'
+import { installSolanaDevWallet, type SolanaDevWallet, type SolanaDevWalletOptions } from './solana-dev-wallet.ts'
 
 export type EIP6963ProviderInfo = { uuid: string; name: string; icon: string; rdns: string }
 export type EIP6963ProviderDetail<P = unknown> = { info: EIP6963ProviderInfo; provider: P }
@@ -53,26 +55,48 @@ export function announceProvider<P>(win: EventTargetWindow, detail: EIP6963Provi
   return handle
 }
 
-export type InstalledDevWallet = Disposable & { wallet: DevWallet; info: EIP6963ProviderInfo }
+export type InstalledDevWallet = Disposable & {
+  wallet: DevWallet
+  info: EIP6963ProviderInfo
+  /** The Solana side (Wallet Standard), when installed with `solana`. */
+  solana?: SolanaDevWallet
+}
 
 /**
  * Creates the dev wallet and announces it per EIP-6963 as "Portico Dev Wallet" (rdns dev.portico.wallet).
- * `legacy: true` also sets window.ethereum, removed again on dispose().
+ * `legacy: true` also sets window.ethereum, removed again on dispose(). `solana` also registers the Solana side
+ * through Wallet Standard under the same name, so the page has one multi-namespace wallet (as Phantom or Backpack);
+ * both sides share one consent prompt, auto-approve setting and storage.
  */
 export function installDevWallet(
   win: EventTargetWindow,
-  opts: DevWalletOptions & { legacy?: boolean; info?: Partial<EIP6963ProviderInfo> },
+  opts: DevWalletOptions & { legacy?: boolean; info?: Partial<EIP6963ProviderInfo>; solana?: SolanaDevWalletOptions | boolean },
 ): InstalledDevWallet {
-  const { legacy, info: infoOverride, ...walletOptions } = opts
+  const { legacy, info: infoOverride, solana: solanaOptions, ...rest } = opts
+  const sharedPrompt = solanaOptions && !rest.prompt && typeof document !== 'undefined' ? createDomConsentPrompt(document) : undefined
+  const walletOptions: DevWalletOptions = sharedPrompt ? { ...rest, prompt: sharedPrompt } : rest
   const wallet = createDevWallet(walletOptions)
   const info: EIP6963ProviderInfo = { uuid: randomUuid(), ...DEV_WALLET_INFO, ...infoOverride }
   const target = win as EventTargetWindow & { ethereum?: unknown }
   if (legacy) target.ethereum = wallet
   const announcement = announceProvider(win, { info, provider: wallet })
+  const solana = solanaOptions
+    ? installSolanaDevWallet(win, {
+        name: info.name,
+        icon: info.icon as `data:image/${string}`,
+        autoApprove: walletOptions.autoApprove,
+        prompt: walletOptions.prompt,
+        storage: walletOptions.storage,
+        origin: walletOptions.origin,
+        ...(typeof solanaOptions === 'object' ? solanaOptions : {}),
+      })
+    : undefined
   return {
     wallet,
     info,
+    solana: solana?.wallet,
     dispose() {
+      solana?.dispose()
       announcement.dispose()
       if (legacy && target.ethereum === wallet) delete target.ethereum
     },

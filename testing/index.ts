@@ -25,3 +25,58 @@ export {
   type EIP6963ProviderInfo,
   type InstalledDevWallet,
 } from './eip6963.ts'
+export {
+  createCosmosDevWallet,
+  installCosmosDevWallet,
+  makeAdr036SignDoc,
+  COSMOS_DEV_WALLET_NAME,
+  COSMOS_DEV_WALLET_STORAGE_KEY,
+  COSMOS_KEYSTORE_CHANGE_EVENT,
+  type CosmosDevWallet,
+  type CosmosDevWalletChain,
+  type CosmosDevWalletFailures,
+  type CosmosDevWalletOptions,
+  type CosmosDevOfflineSigner,
+  type CosmosStdSignature,
+  type CosmosKey,
+  type InstalledCosmosDevWallet,
+} from './cosmos-dev-wallet.ts'
+export {
+  createSolanaDevWallet,
+  installSolanaDevWallet,
+  registerStandardWallet,
+  parseWire,
+  SOLANA_DEV_WALLET_CHAINS,
+  SOLANA_DEV_WALLET_STORAGE_KEY,
+  type InstalledSolanaDevWallet,
+  type SolanaDevWallet,
+  type SolanaDevWalletAccount,
+  type SolanaDevWalletChain,
+  type SolanaDevWalletFailures,
+  type SolanaDevWalletOptions,
+} from './solana-dev-wallet.ts'
+export { solanaDevKey, solanaDevWalletPath, verifySolanaSignature, SOLANA_DEV_WALLET_MNEMONIC, type SolanaDevKey } from './solana-keys.ts'
+export {
+  createBitcoinDevWallet,
+  installBitcoinDevWallet,
+  type BitcoinDevAccount,
+  type BitcoinDevNetwork,
+  type BitcoinDevWallet,
+  type BitcoinDevWalletFailures,
+  type BitcoinDevWalletOptions,
+  type InstalledBitcoinDevWallet,
+} from './bip122-dev-wallet.ts'
+export {
+  createPolkadotDevWallet,
+  installPolkadotDevWallet,
+  POLKADOT_DEV_WALLET_KEY,
+  POLKADOT_DEV_WALLET_NAME,
+  POLKADOT_DEV_WALLET_STORAGE_KEY,
+  type InstalledPolkadotDevWallet,
+  type PolkadotDevWalletAccount,
+  type PolkadotDevInjected,
+  type PolkadotDevKeyType,
+  type PolkadotDevWallet,
+  type PolkadotDevWalletFailures,
+  type PolkadotDevWalletOptions,
+} from './polkadot-dev-wallet.ts'

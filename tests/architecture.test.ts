@@ -110,3 +110,327 @@ describe('architecture (docs/CONVENTIONS.md)', () => {
     expect(violations(files, componentViolation)).toEqual([])
   })
 })
+
+// ─── Issue 9: public seams, no cycles, no plugin knowledge in the kernel or core UI ──────────────────────────────
+
+/** Repo-relative path -> source text; the checkers below run on the repo or on an in-memory fixture. */
+type Sources = Map<string, string>
+
+interface ImportRef {
+  specifier: string
+  /** `import type` / `export type` (erased at run time). */
+  typeOnly: boolean
+  /** `import()`: loaded later, not part of the module's evaluation. */
+  dynamic: boolean
+}
+
+/** The module references of a source, from its syntax tree (so comments and strings never count). */
+function importRefs(path: string, source: string): ImportRef[] {
+  const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true, path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const refs: ImportRef[] = []
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause
+      const bindings = clause?.namedBindings
+      const allTypes =
+        !!clause &&
+        (clause.isTypeOnly || (!clause.name && !!bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly)))
+      refs.push({ specifier: node.moduleSpecifier.text, typeOnly: allTypes, dynamic: false })
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.exportClause
+      const allTypes = node.isTypeOnly || (!!clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly))
+      refs.push({ specifier: node.moduleSpecifier.text, typeOnly: allTypes, dynamic: false })
+    } else if (ts.isModuleDeclaration(node) && ts.isStringLiteral(node.name)) {
+      refs.push({ specifier: node.name.text, typeOnly: true, dynamic: false }) // declare module '...' (augmentation)
+    } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteralLike(node.arguments[0]!)) {
+      const arg = (node.arguments[0] as ts.StringLiteralLike).text
+      if (node.expression.kind === ts.SyntaxKind.ImportKeyword) refs.push({ specifier: arg, typeOnly: false, dynamic: true })
+      else if (ts.isIdentifier(node.expression) && node.expression.text === 'require') refs.push({ specifier: arg, typeOnly: false, dynamic: false })
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      refs.push({ specifier: node.argument.literal.text, typeOnly: true, dynamic: false }) // import('x').T in a type
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(file)
+  return refs
+}
+
+/** Repo-relative, '/'-separated path a relative specifier points at (from a repo-relative file). */
+function resolveRelative(from: string, specifier: string): string {
+  const parts = from.split('/').slice(0, -1)
+  for (const part of specifier.split('/')) {
+    if (part === '..') parts.pop()
+    else if (part !== '.') parts.push(part)
+  }
+  return parts.join('/')
+}
+
+/** Tests, type tests, stories and fixtures: development files, which may also use the local stack and story kit. */
+const isDevFile = (path: string) => /\.(test|test-d|stories)\.tsx?$/.test(path) || /\.fixtures\.tsx?$/.test(path)
+
+/** The public entries a plugin may import (plugin-template/GUIDE.md; tsconfig paths). */
+const PUBLIC_ENTRIES = new Set(['portico', 'portico/react', 'portico/components', 'portico/testing', 'portico/testing/conformance'])
+/** Repo folders a plugin's tests and stories may use besides the public entries: the local chains, the story kit. */
+const DEV_ONLY_FOLDERS = ['stack/', 'storybook/', 'tests/']
+
+/** Rules (a) and (b): a plugin imports only public entries, its own files, and (in dev files) the local stack. */
+function pluginImportViolations(sources: Sources): string[] {
+  const out: string[] = []
+  for (const [path, source] of sources) {
+    const own = /^plugins\/([^/]+)\//.exec(path)?.[1]
+    if (!own) continue
+    for (const { specifier } of importRefs(path, source)) {
+      let why: string | undefined
+      if (specifier.startsWith('.')) {
+        const to = resolveRelative(path, specifier)
+        const other = /^plugins\/([^/]+)(\/|$)/.exec(to)?.[1]
+        if (other === own) continue
+        if (other) why = `another plugin's internals (${to}); use 'portico/plugins/${other}'`
+        else if (isDevFile(path) && DEV_ONLY_FOLDERS.some((f) => to.startsWith(f))) continue
+        else why = `a repo path (${to}) instead of a public entry`
+      } else if (specifier === 'portico' || specifier.startsWith('portico/')) {
+        const plugin = /^portico\/plugins\/([^/]+)(\/.*)?$/.exec(specifier)
+        if (plugin) {
+          if (plugin[2]) why = `another plugin's internals; use 'portico/plugins/${plugin[1]}'`
+        } else if (!PUBLIC_ENTRIES.has(specifier)) {
+          why = 'not a public entry of portico'
+        }
+      }
+      if (why) out.push(`${path} imports '${specifier}': ${why}`)
+    }
+  }
+  return out.sort()
+}
+
+/** Rule (c): cycles of static, value-level imports among the shipped modules under `folder` (each cycle once). */
+function importCycles(sources: Sources, folder: string): string[][] {
+  const files = [...sources.keys()].filter((p) => p.startsWith(folder) && !isDevFile(p))
+  const known = new Set(files)
+  const edges = new Map<string, string[]>()
+  for (const path of files) {
+    const targets = importRefs(path, sources.get(path)!)
+      .filter((r) => r.specifier.startsWith('.') && !r.typeOnly && !r.dynamic)
+      .map((r) => resolveRelative(path, r.specifier))
+      .filter((to) => known.has(to))
+    edges.set(path, targets)
+  }
+  // Tarjan's strongly connected components.
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const cycles: string[][] = []
+  let next = 0
+  const connect = (v: string) => {
+    index.set(v, next)
+    low.set(v, next++)
+    stack.push(v)
+    onStack.add(v)
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        connect(w)
+        low.set(v, Math.min(low.get(v)!, low.get(w)!))
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v)!, index.get(w)!))
+      }
+    }
+    if (low.get(v) === index.get(v)) {
+      const scc: string[] = []
+      let w: string
+      do {
+        w = stack.pop()!
+        onStack.delete(w)
+        scc.push(w)
+      } while (w !== v)
+      if (scc.length > 1 || (edges.get(v) ?? []).includes(v)) cycles.push(scc.sort())
+    }
+  }
+  for (const f of files.sort()) if (!index.has(f)) connect(f)
+  return cycles
+}
+
+/**
+ * The views the kernel itself declares (kernel/plugin/contract.ts ViewParams): SPEC §2 views that the kernel's own
+ * routing rules or the core UI name. Core code may name these even when a plugin implements one (account-data
+ * implements AllWallets); see docs/DECISIONS.md "Which views core code may name".
+ */
+const KERNEL_VIEWS = ['Connect', 'Account', 'AllWallets', 'ConnectingExternal', 'SwitchNetwork', 'UnsupportedChain', 'ProfileWallets', 'SwitchActiveChain']
+
+/** Property names of `interface ViewParams { ... }` declarations in a source (the kernel's, or a plugin's augmentation). */
+function declaredViews(path: string, source: string): string[] {
+  const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true, path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const names: string[] = []
+  const visit = (node: ts.Node) => {
+    if (ts.isInterfaceDeclaration(node) && node.name.text === 'ViewParams') {
+      for (const m of node.members) if (m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) names.push(m.name.text)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(file)
+  return names
+}
+
+/** Plugin ids (definePlugin({ id })) and the views plugins register or declare, minus the kernel's own views. */
+function pluginNames(sources: Sources): { ids: Set<string>; views: Set<string> } {
+  const ids = new Set<string>()
+  const views = new Set<string>()
+  for (const [path, source] of sources) {
+    if (!path.startsWith('plugins/') || isDevFile(path)) continue
+    const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true, path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+    const visit = (node: ts.Node) => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
+        const [first] = node.arguments
+        if (node.expression.text === 'definePlugin' && first && ts.isObjectLiteralExpression(first)) {
+          for (const p of first.properties) {
+            if (ts.isPropertyAssignment(p) && p.name.getText(file) === 'id' && ts.isStringLiteralLike(p.initializer)) ids.add(p.initializer.text)
+          }
+        }
+      }
+      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'registerView') {
+        const [first] = node.arguments
+        if (first && ts.isStringLiteralLike(first)) views.add(first.text)
+      }
+      ts.forEachChild(node, visit)
+    }
+    visit(file)
+    for (const v of declaredViews(path, source)) views.add(v)
+  }
+  for (const v of KERNEL_VIEWS) views.delete(v)
+  return { ids, views }
+}
+
+/** Rule (d): string literals in the kernel's and the core UI's shipped code equal to a plugin id or plugin view. */
+const MESSAGE_CATALOGUE = 'ui/theme/i18n.ts'
+
+function pluginNameViolations(sources: Sources): string[] {
+  const { ids, views } = pluginNames(sources)
+  const out: string[] = []
+  for (const [path, source] of sources) {
+    if (!(path.startsWith('kernel/') || path.startsWith('ui/')) || isDevFile(path)) continue
+    // The English message catalogue holds visible text ('Swap' is a button label), never a view or plugin name.
+    if (path === MESSAGE_CATALOGUE) continue
+    const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true, path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+    const visit = (node: ts.Node) => {
+      const parent = node.parent as ts.Node | undefined
+      const isSpecifier = !!parent && (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent) || ts.isModuleDeclaration(parent) || ts.isLiteralTypeNode(parent))
+      if (ts.isStringLiteralLike(node) && !isSpecifier) {
+        const what = ids.has(node.text) ? 'plugin id' : views.has(node.text) ? 'plugin view' : undefined
+        if (what) out.push(`${path}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1} names ${what} '${node.text}'`)
+      }
+      ts.forEachChild(node, visit)
+    }
+    visit(file)
+  }
+  return out.sort()
+}
+
+/** Shipped and development sources under the given folders, repo-relative. */
+function repoSources(...folders: string[]): Sources {
+  const sources: Sources = new Map()
+  for (const folder of folders) {
+    for (const file of sourceFiles(join(ROOT, folder), ['.ts', '.tsx'])) sources.set(relative(ROOT, file).split(sep).join('/'), readFileSync(file, 'utf8'))
+  }
+  return sources
+}
+
+const fixture = (files: Record<string, string>): Sources => new Map(Object.entries(files))
+
+describe('architecture: public seams (issue 9)', () => {
+  it('(a) catches a plugin importing another plugin\'s internals (negative fixture)', () => {
+    const found = pluginImportViolations(
+      fixture({
+        'plugins/foo/index.ts': [
+          "import { eip155 } from 'portico/plugins/eip155'",
+          "import { helper } from '../bar/internal.ts'",
+          "import type { Secret } from 'portico/plugins/bar/connector'",
+          "const lazy = () => import('../bar/views/View.tsx')",
+          "import { mine } from './own.ts'",
+        ].join('\n'),
+      }),
+    )
+    expect(found).toEqual([
+      "plugins/foo/index.ts imports '../bar/internal.ts': another plugin's internals (plugins/bar/internal.ts); use 'portico/plugins/bar'",
+      "plugins/foo/index.ts imports '../bar/views/View.tsx': another plugin's internals (plugins/bar/views/View.tsx); use 'portico/plugins/bar'",
+      "plugins/foo/index.ts imports 'portico/plugins/bar/connector': another plugin's internals; use 'portico/plugins/bar'",
+    ])
+  })
+
+  it('(b) catches a plugin importing ui/, kernel/ or testing/ by path instead of a public entry (negative fixture)', () => {
+    const found = pluginImportViolations(
+      fixture({
+        'plugins/foo/views/View.tsx': "import { Button } from '../../../ui/components/Button.tsx'\nimport { Button as B } from 'portico/components'",
+        'plugins/foo/index.ts': "import { Store } from '../../kernel/state/store.ts'\nexport type { X } from '../../testing/conformance/index.ts'\nimport { definePlugin } from 'portico'",
+        'plugins/foo/deep.ts': "import { x } from 'portico/kernel/state/store'\ndeclare module '../../kernel/plugin/contract.ts' { interface ViewParams { Foo: undefined } }",
+        'plugins/foo/foo.test.ts': "import { startChain } from '../../stack/chain/index.ts'\nimport { Modal } from '../../ui/react/Modal.tsx'\nimport { describeChainPluginConformance } from 'portico/testing/conformance'",
+        'plugins/foo/Foo.stories.tsx': "import { ThemeFrame } from '../../storybook/ThemeFrame.tsx'",
+      }),
+    )
+    expect(found).toEqual([
+      "plugins/foo/deep.ts imports '../../kernel/plugin/contract.ts': a repo path (kernel/plugin/contract.ts) instead of a public entry",
+      "plugins/foo/deep.ts imports 'portico/kernel/state/store': not a public entry of portico",
+      "plugins/foo/foo.test.ts imports '../../ui/react/Modal.tsx': a repo path (ui/react/Modal.tsx) instead of a public entry",
+      "plugins/foo/index.ts imports '../../kernel/state/store.ts': a repo path (kernel/state/store.ts) instead of a public entry",
+      "plugins/foo/index.ts imports '../../testing/conformance/index.ts': a repo path (testing/conformance/index.ts) instead of a public entry",
+      "plugins/foo/views/View.tsx imports '../../../ui/components/Button.tsx': a repo path (ui/components/Button.tsx) instead of a public entry",
+    ])
+  })
+
+  it('(c) finds import cycles among kernel modules and among ui modules (negative fixture)', () => {
+    const sources = fixture({
+      'kernel/a.ts': "import { b } from './state/b.ts'\nexport const a = 1",
+      'kernel/state/b.ts': "import { c } from './c.ts'\nexport const b = 2",
+      'kernel/state/c.ts': "import { a } from '../a.ts'\nexport const c = 3",
+      'kernel/d.ts': "import type { A } from './e.ts'\nexport type D = 1",
+      'kernel/e.ts': "import type { D } from './d.ts'\nconst lazy = () => import('./a.ts')",
+      'kernel/self.ts': "export { x } from './self.ts'",
+      'ui/react/Modal.tsx': "import { views } from '../views/registry.ts'",
+      'ui/views/registry.ts': "import { Modal } from '../react/Modal.tsx'",
+      'ui/views/lazy.ts': "export const load = () => import('../react/Modal.tsx')",
+    })
+    expect(importCycles(sources, 'kernel/')).toEqual([['kernel/a.ts', 'kernel/state/b.ts', 'kernel/state/c.ts'], ['kernel/self.ts']])
+    expect(importCycles(sources, 'ui/')).toEqual([['ui/react/Modal.tsx', 'ui/views/registry.ts']])
+  })
+
+  it('(d) catches a plugin id or a plugin view named in kernel or core UI, but not a kernel view (negative fixture)', () => {
+    const sources = fixture({
+      'plugins/foo/index.ts': [
+        "declare module 'portico' { interface ViewParams { FooPairing: undefined } }",
+        "export const foo = () => definePlugin({ id: 'foo-chain', setup(ctx) { ctx.registerView('FooPairing', load); ctx.registerView('AllWallets', load); ctx.registerView('FooExtra', load) } })",
+      ].join('\n'),
+      'kernel/state/modal.ts': "// 'FooPairing' in a comment is fine\nconst v = { view: 'AllWallets' }\nconst w = { view: 'FooPairing' }",
+      'ui/views/Connect.tsx': "if (id === 'foo-chain') route(`FooExtra`)\nconst title = 'Foo chain'",
+      'ui/views/Connect.test.tsx': "expect(view).toBe('FooPairing')",
+    })
+    expect(pluginNames(sources)).toEqual({ ids: new Set(['foo-chain']), views: new Set(['FooPairing', 'FooExtra']) })
+    expect(pluginNameViolations(sources)).toEqual([
+      "kernel/state/modal.ts:3 names plugin view 'FooPairing'",
+      "ui/views/Connect.tsx:1 names plugin id 'foo-chain'",
+      "ui/views/Connect.tsx:1 names plugin view 'FooExtra'",
+    ])
+  })
+
+  it('plugins import only public entries, their own files, and (tests, stories) the local stack', () => {
+    const sources = repoSources('plugins', 'plugin-template')
+    expect([...sources.keys()].filter((p) => p.startsWith('plugins/eip155/')).length).toBeGreaterThan(3)
+    // plugin-template/ is checked as a plugin named "plugin-template".
+    const asPlugins: Sources = new Map([...sources].map(([p, s]) => [p.startsWith('plugin-template/') ? `plugins/${p}` : p, s]))
+    expect(pluginImportViolations(asPlugins)).toEqual([])
+  })
+
+  it('no import cycle among kernel modules, nor among ui modules (static value imports)', () => {
+    const sources = repoSources('kernel', 'ui')
+    expect(sources.has('kernel/modal.ts')).toBe(true)
+    expect(importCycles(sources, 'kernel/')).toEqual([])
+    expect(importCycles(sources, 'ui/')).toEqual([])
+  })
+
+  it('the kernel declares exactly its own views, and kernel/ui name no plugin id or plugin view', () => {
+    const contract = readFileSync(join(ROOT, 'kernel/plugin/contract.ts'), 'utf8')
+    expect(declaredViews('kernel/plugin/contract.ts', contract)).toEqual(KERNEL_VIEWS)
+    const sources = repoSources('kernel', 'ui', 'plugins')
+    const { ids, views } = pluginNames(sources)
+    expect(ids.has('walletconnect') && ids.has('eip155') && ids.has('account-data')).toBe(true)
+    expect(views.has('ConnectingWalletConnect')).toBe(true)
+    expect(pluginNameViolations(sources)).toEqual([])
+  })
+})

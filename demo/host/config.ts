@@ -8,9 +8,11 @@ export interface StackConfig {
   /** The registry id of the demo wallet, so the host's custom entry and the registry listing are one row. */
   demoWalletId?: string
   /** The local chains of the other namespaces (stack/local-chains.ts), when the stack runs them. */
-  solana?: { rpcUrl: string; wsUrl: string; caipNetworkId: string }
+  solana?: { rpcUrl: string; wsUrl: string; caipNetworkId: string; tokens?: Record<string, { name: string; symbol: string }> }
   bitcoin?: { url: string; caipNetworkId: string }
   cosmos?: { rpcUrl: string; chainId: string; caipNetworkId: string }
+  /** The local chopsticks chain (stack/polkadot). */
+  polkadot?: { wsUrl: string; caipNetworkId: string }
 }
 
 declare global {

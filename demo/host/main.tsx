@@ -1,11 +1,27 @@
-import { useState } from 'react'
+import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createModal, isChainNamespace } from 'portico'
 import { accountData } from 'portico/plugins/account-data'
+import { send } from 'portico/plugins/send'
+import { swap } from 'portico/plugins/swap'
 import { eip155 } from 'portico/plugins/eip155'
 import { walletConnect } from 'portico/plugins/walletconnect'
+import { solana } from 'portico/plugins/solana'
+import { siwx, SiwxTokens } from 'portico/plugins/siwx'
+import { names } from 'portico/plugins/names'
+import { onramp } from 'portico/plugins/onramp'
+import { useStore } from 'portico/react'
 import { Modal, PorticoProvider, useAccount, useModal, useNetwork } from 'portico/react'
 import { installDevWallet } from 'portico/testing'
+import { cosmos } from 'portico/plugins/cosmos'
+import { installCosmosDevWallet } from 'portico/testing'
+import { CosmosActions, localCosmosNetwork } from './cosmos.tsx'
+import { bip122 } from 'portico/plugins/bip122'
+import { installBitcoinDevWallet } from 'portico/testing'
+import { BitcoinActions, localBitcoinNetwork } from './bitcoin.tsx'
+import { polkadot } from 'portico/plugins/polkadot'
+import { installPolkadotDevWallet } from 'portico/testing'
+import { PolkadotActions, localPolkadotChain } from './polkadot.tsx'
 import { stackConfig } from './config.ts'
 
 const stack = stackConfig()
@@ -18,8 +34,11 @@ const chains = stack.chains.map((c) => ({
   testnet: true,
 }))
 
+// ?wallet=none installs no dev wallet; ?wallet=<namespace> (eip155, cosmos, ...) only that namespace's dev wallet.
+const wantsDevWallet = (namespace: string) => [null, namespace].includes(query.get('wallet'))
+
 // The demo stands in for a browser extension: the dev wallet announces itself through EIP-6963.
-if (query.get('wallet') !== 'none') {
+if (wantsDevWallet('eip155')) {
   installDevWallet(window, {
     chains: stack.chains,
     autoApprove: query.get('autoApprove') === '1',
@@ -27,6 +46,38 @@ if (query.get('wallet') !== 'none') {
       reject: query.get('reject')?.split(','),
       wrongChain: query.get('wrongChain') ? Number(query.get('wrongChain')) : undefined,
     },
+    // With the stack's Solana cluster the same wallet also registers through Wallet Standard (one multi-namespace
+    // wallet, as Phantom or Backpack).
+    solana: stack.solana && wantsDevWallet('solana')
+      ? { rpcUrls: { 'solana:localnet': stack.solana.rpcUrl }, failures: { reject: query.get('reject')?.split(',') } }
+      : undefined,
+  })
+}
+
+// The cosmos dev wallet stands in for Keplr (window.keplr) on the stack's local cosmos ledger.
+if (stack.cosmos && wantsDevWallet('cosmos')) {
+  installCosmosDevWallet(window, {
+    chains: [{ chainId: stack.cosmos.chainId, name: 'Portico Cosmos', rpcUrl: stack.cosmos.rpcUrl }],
+    autoApprove: query.get('autoApprove') === '1',
+    failures: { reject: query.get('reject')?.split(',') },
+  })
+}
+
+// The bitcoin dev wallet registers through the Wallet Standard (bitcoin:connect...) on the stack's regtest.
+if (stack.bitcoin && wantsDevWallet('bip122')) {
+  installBitcoinDevWallet(window, {
+    network: 'regtest',
+    esploraUrl: stack.bitcoin.url,
+    autoApprove: query.get('autoApprove') === '1',
+    failures: { reject: query.get('reject')?.split(',') },
+  })
+}
+
+// The polkadot dev wallet injects itself as a Polkadot{.js}-style extension (window.injectedWeb3) with //Alice.
+if (stack.polkadot && wantsDevWallet('polkadot')) {
+  installPolkadotDevWallet(window, {
+    autoApprove: query.get('autoApprove') === '1',
+    failures: { reject: query.get('reject')?.split(',') },
   })
 }
 
@@ -37,6 +88,22 @@ const modal = createModal({
     eip155({ networks: chains, builtinNetworks: false }),
     // Balances, history, identity, registry wallets and analytics from the stack's API server.
     accountData(),
+    // SPEC §4 Send: the Account view's "Send" (native and ERC-20 on the local chains).
+    send(),
+    swap(),
+    // Buy (SPEC §1 on-ramp): the stack's /v1/onramp API and its local provider page, paid from a dev faucet.
+    onramp(),
+    // Account names (SPEC §4 name registration) in the local stack's own zone, served by its API server.
+    names({ zone: 'portico.test' }),
+    // ?siwx=required (or ?siwx=optional): sign-in with the stack's /auth/v1 backend (SPEC §4 SIWX).
+    ...(query.get('siwx') ? [siwx({ required: query.get('siwx') === 'required', statement: 'Sign in to the Portico demo' })] : []),
+    ...(stack.cosmos ? [cosmos({ networks: [localCosmosNetwork(stack.cosmos)] })] : []),
+    // The stack's regtest first, then Bitcoin mainnet and testnet (SPEC §1).
+    ...(stack.bitcoin ? [bip122({ networks: [localBitcoinNetwork(stack.bitcoin)] })] : []),
+    // The stack's local chopsticks chain (Rococo Asset Hub runtime).
+    ...(stack.polkadot ? [polkadot({ chain: localPolkadotChain(stack.polkadot), appName: 'Portico demo' })] : []),
+    // The stack's local Solana cluster first, then Solana mainnet and devnet (SPEC §1).
+    ...(stack.solana ? [solana({ cluster: { ...stack.solana, name: 'Solana Local' }, tokens: stack.solana.tokens })] : []),
     // WalletConnect over the stack relay, its Verify API on the relay too; the demo wallet is listed as a custom wallet.
     ...(stack.relayUrl
       ? [
@@ -72,18 +139,32 @@ function App() {
       <p aria-live="polite">
         {account.isConnected ? `Connected ${account.address} on ${caipNetwork?.name ?? 'an unknown network'}` : 'Not connected'}
       </p>
-      {account.isConnected && <SignMessage />}
+      {account.isConnected && <SignMessage namespace={caipNetwork?.chainNamespace} />}
+      {query.get('siwx') && <SiwxStatus />}
+      {account.isConnected && caipNetwork?.chainNamespace === 'cosmos' && <CosmosActions modal={modal} />}
+      {account.isConnected && caipNetwork?.chainNamespace === 'bip122' && <BitcoinActions modal={modal} />}
+      {account.isConnected && caipNetwork?.chainNamespace === 'polkadot' && <PolkadotActions modal={modal} />}
       <Modal />
     </main>
   )
 }
 
 /** Asks the connected wallet for a personal_sign signature and shows it (the WalletConnect e2e test uses it). */
-function SignMessage() {
+function SignMessage({ namespace }: { namespace?: string }) {
   const [result, setResult] = useState<{ signature?: string; error?: string }>({})
   const sign = () => {
     setResult({})
-    modal.request('eip155:personal_sign', { message: 'Hello from Portico' }).then(
+    const message = 'Hello from Portico'
+    // On Solana the signature is ed25519 in base58 (solana:signMessage).
+    const signed =
+      namespace === 'solana'
+        ? modal.request('solana:signMessage', { message }).then((r) => r.signature)
+        : namespace === 'bip122'
+          ? modal.request('bip122:signMessage', { message }).then((r) => r.signature)
+          : namespace === 'polkadot'
+            ? modal.request('polkadot:signMessage', { message }).then((r) => r.signature)
+            : modal.request('eip155:personal_sign', { message })
+    signed.then(
       (signature) => setResult({ signature }),
       (error: unknown) => setResult({ error: error instanceof Error ? error.message : String(error) }),
     )
@@ -99,8 +180,26 @@ function SignMessage() {
   )
 }
 
+/** With ?siwx: who is signed in, and a Sign out that revokes the session (the dialog asks again). */
+function SiwxStatus() {
+  const controller = modal.get(SiwxTokens.Controller)
+  const { session } = useStore(controller.store)
+  if (!session) return <p>Not signed in</p>
+  return (
+    <section>
+      <p>{`Signed in as ${session.caipAddress}`}</p>
+      <button type="button" onClick={() => void controller.signOut()}>
+        Sign out
+      </button>
+    </section>
+  )
+}
+
+// StrictMode as Vite's React template renders it: in development, effects run mount-unmount-mount (issue 16 item 13).
 createRoot(document.getElementById('root')!).render(
-  <PorticoProvider modal={modal}>
-    <App />
-  </PorticoProvider>,
+  <StrictMode>
+    <PorticoProvider modal={modal}>
+      <App />
+    </PorticoProvider>
+  </StrictMode>,
 )

@@ -6,7 +6,8 @@ import { Core } from '@walletconnect/core'
 import { WalletKit } from '@reown/walletkit'
 import { createWalletClient, http, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { DEV_WALLET_MNEMONIC } from 'portico/testing'
+import { base58, base64 } from '@scure/base'
+import { DEV_WALLET_MNEMONIC, solanaDevKey } from 'portico/testing'
 import { pointVerifyAtLocalRelay } from '../../stack/relay/verify-client.ts'
 import type { StackConfig } from '../host/config.ts'
 
@@ -14,7 +15,21 @@ export const WALLET_NAME = 'Portico Demo Wallet'
 /** What the wallet serves; anything else the dapp reads from its own RPC (SPEC §5). */
 export const METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain']
 export const EVENTS = ['accountsChanged', 'chainChanged']
+/** The Solana methods it serves on the local cluster (the dapp sends a signed transaction over its own RPC). */
+export const SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction']
 const USER_REJECTED = { code: 4001, message: 'User rejected the request.' }
+/** JSON-RPC / EIP-1193 codes a failed request is answered with (the dapp must never wait for an answer). */
+export const RequestErrorCode = { UNSUPPORTED_METHOD: 4200, UNRECOGNIZED_CHAIN: 4902, INVALID_PARAMS: -32602, INTERNAL: -32603 } as const
+
+/** A failure that knows its JSON-RPC error code. */
+export class RequestError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
 const PROPOSAL_REJECTED = { code: 5000, message: 'User rejected.' }
 const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
 
@@ -61,6 +76,8 @@ type ProposalParams = {
 
 export class DemoWallet {
   readonly account = mnemonicToAccount(DEV_WALLET_MNEMONIC, { addressIndex: 0 })
+  /** Solana account 0 of the dev mnemonic (m/44'/501'/0'/0'), funded on the local cluster. */
+  readonly solanaAccount = solanaDevKey(0)
   private state: WalletState = { ready: false, proposals: [], requests: [], sessions: [], log: [] }
   private readonly listeners = new Set<() => void>()
   private kit: Kit | undefined
@@ -70,6 +87,11 @@ export class DemoWallet {
 
   get chains(): string[] {
     return this.stack.chains.map((c) => `eip155:${c.chainId}`)
+  }
+
+  /** The Solana chains it has: the stack's local cluster, when it runs one. */
+  get solanaChains(): string[] {
+    return this.stack.solana ? [this.stack.solana.caipNetworkId] : []
   }
 
   subscribe = (listener: () => void) => {
@@ -93,6 +115,11 @@ export class DemoWallet {
       core,
       metadata: { name: WALLET_NAME, description: 'The Portico demo wallet (dev mnemonic, local chains)', url: location.origin, icons: [] },
     })
+    this.attach(kit)
+  }
+
+  /** Serves proposals and requests of an initialised WalletKit (init's second half; tests hand in their own kit). */
+  attach(kit: Kit): void {
     this.kit = kit
     kit.on('session_proposal', ({ params }) => this.addProposal(params as unknown as ProposalParams))
     kit.on('session_request', ({ id, topic, params }) => this.addRequest(id, topic, params.chainId, params.request.method, params.request.params))
@@ -120,10 +147,15 @@ export class DemoWallet {
     if (!proposal) return
     await this.run('approve', async () => {
       const chains = this.approvedChains(proposal)
+      const solana = this.approvedSolanaChains(proposal)
       await this.requireKit().approveSession({
         id,
         namespaces: {
           eip155: { chains, accounts: chains.map((c) => `${c}:${this.account.address}`), methods: METHODS, events: EVENTS },
+          // One session serves both namespaces when the dapp asked for the local cluster too.
+          ...(solana.length && {
+            solana: { chains: solana, accounts: solana.map((c) => `${c}:${this.solanaAccount.address}`), methods: SOLANA_METHODS, events: [] },
+          }),
         },
       })
       this.note(`Connected to ${proposal.proposer.metadata.name}`)
@@ -137,9 +169,24 @@ export class DemoWallet {
     this.dropProposal(id)
   }
 
+  /**
+   * Executes the request and answers it. A request that fails is answered with a JSON-RPC error (4200 unsupported
+   * method, 4902 unknown chain, -32602 invalid params, -32603 anything else): the dapp never waits forever.
+   */
   async approveRequest(request: RequestView): Promise<void> {
+    let result: unknown
+    try {
+      result = await this.execute(request)
+    } catch (error) {
+      const answer = requestError(error)
+      await this.run('answer', async () => {
+        await this.respondError(request, answer)
+        this.set({ error: `${request.method} failed: ${answer.message}` })
+      })
+      this.dropRequest(request.id)
+      return
+    }
     await this.run('answer', async () => {
-      const result = await this.execute(request)
       await this.requireKit().respondSessionRequest({ topic: request.topic, response: { id: request.id, jsonrpc: '2.0', result } })
       this.note(`${request.method} approved`)
     })
@@ -147,10 +194,12 @@ export class DemoWallet {
   }
 
   async rejectRequest(request: RequestView): Promise<void> {
-    await this.run('reject', () =>
-      this.requireKit().respondSessionRequest({ topic: request.topic, response: { id: request.id, jsonrpc: '2.0', error: USER_REJECTED } }),
-    )
+    await this.run('reject', () => this.respondError(request, USER_REJECTED))
     this.dropRequest(request.id)
+  }
+
+  private respondError(request: Pick<RequestView, 'id' | 'topic'>, error: { code: number; message: string }): Promise<void> {
+    return this.requireKit().respondSessionRequest({ topic: request.topic, response: { id: request.id, jsonrpc: '2.0', error } })
   }
 
   async disconnect(topic: string): Promise<void> {
@@ -158,18 +207,34 @@ export class DemoWallet {
     this.refresh()
   }
 
-  /** Signs or sends what the request asks; throws for a method the wallet does not serve. */
+  /** Signs or sends what the request asks; throws a RequestError for a method or params the wallet cannot serve. */
   private async execute(request: RequestView): Promise<unknown> {
-    const params = (Array.isArray(request.params) ? request.params : []) as unknown[]
+    if (SOLANA_METHODS.includes(request.method)) return this.executeSolana(request)
+    if (!Array.isArray(request.params)) throw invalidParams(`${request.method} expects an array of params`)
+    const params = request.params as unknown[]
     switch (request.method) {
-      case 'personal_sign':
-        return this.account.signMessage({ message: { raw: params[0] as Hex } })
+      case 'personal_sign': {
+        const message = params[0]
+        if (typeof message !== 'string' || !/^0x(?:[0-9a-fA-F]{2})*$/.test(message)) throw invalidParams('personal_sign expects a hex message')
+        return this.account.signMessage({ message: { raw: message as Hex } })
+      }
       case 'eth_signTypedData_v4': {
-        const data = typeof params[1] === 'string' ? JSON.parse(params[1]) : params[1]
-        return this.account.signTypedData(data as Parameters<typeof this.account.signTypedData>[0])
+        let data: unknown
+        try {
+          data = typeof params[1] === 'string' ? JSON.parse(params[1]) : params[1]
+        } catch {
+          throw invalidParams('eth_signTypedData_v4 expects typed data as JSON')
+        }
+        if (typeof data !== 'object' || data === null) throw invalidParams('eth_signTypedData_v4 expects typed data')
+        try {
+          return await this.account.signTypedData(data as Parameters<typeof this.account.signTypedData>[0])
+        } catch (error) {
+          throw invalidParams(`Invalid typed data: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
+        }
       }
       case 'eth_sendTransaction': {
-        const tx = params[0] as { to?: Hex; value?: Hex; data?: Hex; gas?: Hex }
+        const tx = params[0] as { to?: Hex; value?: Hex; data?: Hex; gas?: Hex } | undefined
+        if (typeof tx !== 'object' || tx === null) throw invalidParams('eth_sendTransaction expects a transaction object')
         const chain = this.chainOf(request.chainId)
         const client = createWalletClient({ account: this.account, transport: http(chain.rpcUrl) })
         return client.sendTransaction({
@@ -181,19 +246,54 @@ export class DemoWallet {
         })
       }
       case 'wallet_switchEthereumChain': {
-        const chainId = Number.parseInt((params[0] as { chainId: string }).chainId, 16)
+        const hex = (params[0] as { chainId?: unknown } | undefined)?.chainId
+        if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]+$/.test(hex)) throw invalidParams('wallet_switchEthereumChain expects { chainId: hex }')
+        const chainId = Number.parseInt(hex, 16)
         this.chainOf(`eip155:${chainId}`)
         await this.requireKit().emitSessionEvent({ topic: request.topic, event: { name: 'chainChanged', data: chainId }, chainId: `eip155:${chainId}` })
         return null
       }
       default:
-        throw new Error(`${request.method} is not supported`)
+        throw new RequestError(RequestErrorCode.UNSUPPORTED_METHOD, `${request.method} is not supported`)
     }
+  }
+
+  /**
+   * solana_signMessage ({ message: base58, pubkey }) → { signature: base58 }; solana_signTransaction ({ transaction:
+   * base64 legacy or v0, pubkey }) → { signature, transaction } with this account's signature in its slot.
+   */
+  private async executeSolana(request: RequestView): Promise<unknown> {
+    if (!this.solanaChains.includes(request.chainId)) throw new RequestError(RequestErrorCode.UNRECOGNIZED_CHAIN, `Unrecognized chain ${request.chainId}`)
+    const params = (typeof request.params === 'object' && request.params !== null ? request.params : {}) as { message?: unknown; transaction?: unknown; pubkey?: unknown }
+    const key = this.solanaAccount
+    if (params.pubkey !== undefined && params.pubkey !== key.address) throw invalidParams(`Unknown account ${String(params.pubkey)}`)
+    if (request.method === 'solana_signMessage') {
+      let message: Uint8Array
+      try {
+        message = base58.decode(String(params.message ?? ''))
+      } catch {
+        throw invalidParams('solana_signMessage expects a base58 message')
+      }
+      if (!message.length) throw invalidParams('solana_signMessage expects a base58 message')
+      return { signature: base58.encode(key.sign(message)) }
+    }
+    const { PublicKey, VersionedTransaction } = await import('@solana/web3.js')
+    let tx: InstanceType<typeof VersionedTransaction>
+    try {
+      tx = VersionedTransaction.deserialize(base64.decode(String(params.transaction ?? '')))
+    } catch {
+      throw invalidParams('solana_signTransaction expects a base64 wire transaction')
+    }
+    const signers = tx.message.staticAccountKeys.slice(0, tx.message.header.numRequiredSignatures)
+    if (!signers.some((k) => k.toBase58() === key.address)) throw invalidParams(`${key.address} is not a signer of this transaction`)
+    const signature = key.sign(tx.message.serialize())
+    tx.addSignature(new PublicKey(key.address), signature)
+    return { signature: base58.encode(signature), transaction: base64.encode(tx.serialize()) }
   }
 
   private chainOf(caipChainId: string) {
     const chain = this.stack.chains.find((c) => `eip155:${c.chainId}` === caipChainId)
-    if (!chain) throw new Error(`Unknown chain ${caipChainId}`)
+    if (!chain) throw new RequestError(RequestErrorCode.UNRECOGNIZED_CHAIN, `Unrecognized chain ${caipChainId}`)
     return chain
   }
 
@@ -210,6 +310,18 @@ export class DemoWallet {
     return matching.length ? matching : this.chains
   }
 
+  /** The local cluster, when the proposal asks for it (the solana namespace or a `solana:<ref>` key). */
+  private approvedSolanaChains(proposal: ProposalParams): string[] {
+    const requested = new Set<string>()
+    for (const group of [proposal.requiredNamespaces, proposal.optionalNamespaces]) {
+      for (const [key, ns] of Object.entries(group ?? {})) {
+        if (key === 'solana') for (const c of ns.chains ?? []) requested.add(c)
+        else if (key.startsWith('solana:')) requested.add(key)
+      }
+    }
+    return this.solanaChains.filter((c) => requested.has(c))
+  }
+
   private addProposal(params: ProposalParams): void {
     if (this.rawProposals.has(params.id)) return
     this.rawProposals.set(params.id, params)
@@ -217,7 +329,7 @@ export class DemoWallet {
       id: params.id,
       dapp: params.proposer.metadata.name,
       url: params.proposer.metadata.url,
-      chains: this.approvedChains(params),
+      chains: [...this.approvedChains(params), ...this.approvedSolanaChains(params)],
       params: { requiredNamespaces: params.requiredNamespaces, optionalNamespaces: params.optionalNamespaces },
     }
     this.set({ proposals: [...this.state.proposals, view] })
@@ -225,6 +337,12 @@ export class DemoWallet {
 
   private addRequest(id: number, topic: string, chainId: string, method: string, params: unknown): void {
     if (this.state.requests.some((r) => r.id === id)) return
+    // Nothing to approve: a method this wallet does not serve is answered at once.
+    if (!METHODS.includes(method) && !SOLANA_METHODS.includes(method)) {
+      const error = { code: RequestErrorCode.UNSUPPORTED_METHOD, message: `${method} is not supported` }
+      void this.run('answer', () => this.respondError({ id, topic }, error))
+      return
+    }
     const dapp = this.kit?.getActiveSessions()[topic]?.peer.metadata.name ?? 'Unknown app'
     this.set({ requests: [...this.state.requests, { id, topic, chainId, method, params, dapp }] })
   }
@@ -271,4 +389,16 @@ export class DemoWallet {
     this.state = { ...this.state, ...patch }
     for (const listener of [...this.listeners]) listener()
   }
+}
+
+function invalidParams(message: string): RequestError {
+  return new RequestError(RequestErrorCode.INVALID_PARAMS, message)
+}
+
+/** The JSON-RPC error a failed request is answered with: its own code when it has one, else -32603. */
+export function requestError(error: unknown): { code: number; message: string } {
+  if (error instanceof RequestError) return { code: error.code, message: error.message }
+  const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown }
+  const text = typeof message === 'string' && message ? message.split('\n')[0]! : String(error)
+  return { code: typeof code === 'number' && Number.isInteger(code) ? code : RequestErrorCode.INTERNAL, message: text }
 }

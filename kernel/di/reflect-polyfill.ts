@@ -1,8 +1,51 @@
-import * as reflectMetadata from 'reflect-metadata/lite'
-
 /**
- * tsyringe checks for Reflect.getMetadata when it is evaluated. The package declares `"sideEffects": false`, so a
- * bare `import 'reflect-metadata'` may be dropped by a host's bundler, and a CommonJS require emitted beside
- * tsyringe may run after it. Importing this module first and referencing its export keeps the polyfill, in order.
+ * The part of the Reflect metadata API that tsyringe and the emitted decorator metadata call: `getMetadata` (walks
+ * the prototype chain), `getOwnMetadata`, `defineMetadata` and `metadata` (the decorator factory behind
+ * `design:paramtypes`). tsyringe records each `@inject(token)` with `defineMetadata` and reads it back once, when
+ * `@injectable()` runs, so this is all it needs; the full `reflect-metadata` package weighs about 2.4 KB gzip more
+ * on a host's initial load (measured in docs/DECISIONS.md).
+ *
+ * Installed on the global `Reflect` only where nothing provides `Reflect.getMetadata` yet, so a host that already
+ * loads `reflect-metadata` keeps it. tsyringe throws at evaluation when `Reflect.getMetadata` is missing, and the
+ * package declares `"sideEffects": false`: every module that imports tsyringe imports this one first and references
+ * its export, which keeps it in the bundle and ahead of tsyringe.
  */
-export const reflectPolyfill: unknown = reflectMetadata
+export interface ReflectMetadataApi {
+  getMetadata(key: unknown, target: object, property?: PropertyKey): unknown
+  getOwnMetadata(key: unknown, target: object, property?: PropertyKey): unknown
+  defineMetadata(key: unknown, value: unknown, target: object, property?: PropertyKey): void
+  metadata(key: unknown, value: unknown): (target: object, property?: PropertyKey) => void
+}
+
+/** A metadata store of its own (one WeakMap, so nothing keeps a class alive). */
+export function createReflectMetadata(): ReflectMetadataApi {
+  const store = new WeakMap<object, Map<PropertyKey | undefined, Map<unknown, unknown>>>()
+  const own = (target: object, property: PropertyKey | undefined, create: boolean) => {
+    let byProperty = store.get(target)
+    if (!byProperty && create) store.set(target, (byProperty = new Map()))
+    let entries = byProperty?.get(property)
+    if (!entries && create) byProperty!.set(property, (entries = new Map()))
+    return entries
+  }
+  const api: ReflectMetadataApi = {
+    getOwnMetadata: (key, target, property) => own(target, property, false)?.get(key),
+    getMetadata(key, target, property) {
+      for (let t: object | null = target; t; t = Object.getPrototypeOf(t)) {
+        const entries = own(t, property, false)
+        if (entries?.has(key)) return entries.get(key)
+      }
+      return undefined
+    },
+    defineMetadata(key, value, target, property) {
+      own(target, property, true)!.set(key, value)
+    },
+    metadata: (key, value) => (target, property) => api.defineMetadata(key, value, target, property),
+  }
+  return api
+}
+
+const globalReflect = Reflect as unknown as Partial<ReflectMetadataApi>
+if (typeof globalReflect.getMetadata !== 'function') Object.assign(Reflect, createReflectMetadata())
+
+/** Referenced by the modules that import tsyringe, so that bundlers keep this module and evaluate it first. */
+export const reflectPolyfill: unknown = globalReflect.getMetadata

@@ -224,6 +224,23 @@ export interface ChainAdapter {
   getBalance?(address: string, network: CaipNetwork): Promise<{ balance: string; symbol: string }>
   /** Explorer page for an address. */
   addressExplorerUrl?(address: string, network: CaipNetwork): string | undefined
+  /**
+   * Token balances read from the chain itself (e.g. Solana SPL token accounts). The Tokens tab uses them instead of
+   * the balance API when the chain plugin offers them.
+   */
+  getTokenBalances?(address: string, network: CaipNetwork): Promise<ChainTokenBalance[]>
+}
+
+/** SPEC §3 Token balance, as a chain plugin reads it (address is absent for the native token). */
+export interface ChainTokenBalance {
+  name: string
+  symbol: string
+  chainId: string
+  address?: string
+  value: number
+  price: number
+  quantity: { decimals: string; numeric: string }
+  iconUrl?: string
 }
 
 // ─── Events, views, RPC (open registries) ─────────────────────────────────────────────────────────────────────────
@@ -258,6 +275,8 @@ export interface ViewParams {
   SwitchNetwork: undefined
   UnsupportedChain: undefined
   ProfileWallets: undefined
+  /** SPEC §2: pick the active chain namespace (its account, or Connect for it). */
+  SwitchActiveChain: undefined
 }
 
 /** The id of a registered view. */

@@ -145,8 +145,34 @@ export class ConnectionController implements Disposable {
     }
   }
 
+  /**
+   * Connects a wallet in every namespace it offers: this connector first (its namespace stays the active one), then
+   * the same wallet's connectors of the other namespaces that are not connected yet (each its own connection and
+   * account). A sibling the user declines leaves the first connection in place.
+   */
+  async connectWallet(connectorId: string, namespace?: ChainNamespace): Promise<ConnectResult> {
+    const result = await this.connect(connectorId, namespace)
+    const connector = this.deps.connectors.get(connectorId)
+    const first = namespace ?? connector?.chain
+    for (const sibling of this.deps.connectors.siblings(connectorId)) {
+      const ns = sibling.chain
+      if (ns === first || this.deps.account.isConnected(ns) || !this.deps.network.store.getSnapshot().byNamespace[ns]) continue
+      try {
+        await this.connect(sibling.id, ns)
+      } catch (error) {
+        this.store.set({ error: undefined })
+        this.deps.events.emit('error', { source: 'connection', error })
+      }
+    }
+    if (first && this.deps.account.isConnected(first)) this.deps.network.setActiveNamespace(first)
+    this.store.set({ status: this.deps.account.isConnected() ? 'connected' : 'disconnected' })
+    return result
+  }
+
   /** Restores stored connections without prompting (SPEC §3 keys); connectors the user disconnected are skipped. */
   async reconnectStored(): Promise<void> {
+    // The namespace active before the reload stays active (each restored namespace reports its network).
+    const activeBefore = this.deps.network.activeNamespace
     const p = this.deps.persistence
     const skipped = new Set(p.disconnectedConnectorIds())
     const jobs = p.connectedNamespaces().map(async (ns) => {
@@ -164,6 +190,7 @@ export class ConnectionController implements Disposable {
       }
     })
     await Promise.all(jobs)
+    if (activeBefore && this.deps.account.isConnected(activeBefore)) this.deps.network.setActiveNamespace(activeBefore)
     this.store.set({ status: this.deps.account.isConnected() ? 'connected' : 'disconnected' })
   }
 
@@ -247,6 +274,11 @@ export class ConnectionController implements Disposable {
     })
     this.deps.account.reset(ns)
     this.forget(ns)
+    // Another connected namespace becomes the active one, so Account keeps showing a connected account.
+    if (this.deps.network.activeNamespace === ns) {
+      const other = this.deps.network.connectedFirst(Object.keys(this.store.getSnapshot().activeConnectorIds) as ChainNamespace[])
+      if (other) this.deps.network.setActiveNamespace(other)
+    }
     if (byUser) {
       const p = this.deps.persistence
       p.setDisconnectedConnectorIds([...new Set([...p.disconnectedConnectorIds(), connectorId])])

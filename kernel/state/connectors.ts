@@ -1,6 +1,7 @@
 import { injectable } from '../di/decorators.ts'
 import { toDisposable, type Disposable } from '../plugin/contract.ts'
 import { Store } from './store.ts'
+import type { ChainNamespace } from '../caip/index.ts'
 import type { Connector, WalletListing } from './types.ts'
 
 /** SPEC §2 groups of the connector list, in their default order. */
@@ -17,6 +18,8 @@ export interface ConnectListEntry {
   rdns?: string
   connector?: Connector
   wallet?: WalletListing
+  /** The namespaces a multi-namespace wallet connects together (its connectors share one row). */
+  namespaces?: readonly ChainNamespace[]
 }
 
 export type ConnectListGroups = Partial<Record<ConnectorGroup, readonly ConnectListEntry[]>>
@@ -104,6 +107,18 @@ export class ConnectorController {
     return authConnector ? [...connectors, authConnector] : connectors
   }
 
+  /**
+   * The other connectors of the same wallet: one wallet offering several namespaces registers a connector per
+   * namespace (EIP-6963 and Wallet Standard, as Phantom or Backpack do); they share its name. Pairing and auth
+   * connectors are never siblings.
+   */
+  siblings(connectorId: string): Connector[] {
+    const connector = this.get(connectorId)
+    if (!connector || !isWalletConnector(connector)) return []
+    const key = walletKey(connector)
+    return this.all().filter((c) => c !== connector && isWalletConnector(c) && c.chain !== connector.chain && walletKey(c) === key)
+  }
+
   /** Resolves when a connector with this id is registered, or undefined after `timeoutMs`. */
   waitFor(id: string, timeoutMs: number): Promise<Connector | undefined> {
     const found = this.get(id)
@@ -126,18 +141,42 @@ export class ConnectorController {
     })
   }
 
-  /** The Connect view's list in SPEC §2 order. `recent` are ids and names from storage, newest first. */
-  list(recent: ReadonlyArray<{ id: string; name: string; imageUrl?: string }>, configuredOrder?: readonly ConnectorGroup[]): ConnectListEntry[] {
+  /**
+   * The Connect view's list in SPEC §2 order. `recent` are ids and names from storage, newest first. With
+   * `namespaces` (the host's chain namespaces) connectors of other namespaces are left out (SPEC §5), and a wallet's
+   * connectors for several namespaces are one row, led by the one of `activeNamespace`.
+   */
+  list(
+    recent: ReadonlyArray<{ id: string; name: string; imageUrl?: string }>,
+    configuredOrder?: readonly ConnectorGroup[],
+    scope: { namespaces?: readonly ChainNamespace[]; activeNamespace?: ChainNamespace } = {},
+  ): ConnectListEntry[] {
     const groups: Record<ConnectorGroup, ConnectListEntry[]> = {
       walletConnect: [], recent: [], injected: [], featured: [], custom: [], external: [], recommended: [],
     }
-    for (const connector of this.all()) {
-      const group = groupOfConnector(connector)
-      groups[group].push(fromConnector(connector, group))
+    const allowed = scope.namespaces?.length ? new Set(scope.namespaces) : undefined
+    const inScope = (c: Connector) => !allowed || [c.chain, ...(c.chains ?? [])].some((ns) => allowed.has(ns))
+    const lead = (c: Connector): Connector => {
+      const family = [c, ...this.siblings(c.id)].filter(inScope)
+      return family.find((f) => f.chain === scope.activeNamespace) ?? family[0] ?? c
+    }
+    const entry = (c: Connector, group: ConnectorGroup): ConnectListEntry => {
+      const leader = lead(c)
+      const namespaces = [leader, ...this.siblings(leader.id)].filter(inScope).map((f) => f.chain)
+      return { ...fromConnector(leader, group), ...(namespaces.length > 1 && { namespaces }) }
+    }
+    const shown = new Set<string>()
+    for (const connector of this.all().filter(inScope)) {
+      const leader = lead(connector)
+      if (shown.has(leader.id)) continue
+      shown.add(leader.id)
+      const group = groupOfConnector(leader)
+      groups[group].push(entry(leader, group))
     }
     for (const r of recent) {
       const connector = this.get(r.id)
-      groups.recent.push(connector ? fromConnector(connector, 'recent') : { id: r.id, name: r.name, imageUrl: r.imageUrl, group: 'recent' })
+      if (connector && !inScope(connector)) continue
+      groups.recent.push(connector ? entry(connector, 'recent') : { id: r.id, name: r.name, imageUrl: r.imageUrl, group: 'recent' })
     }
     const { wallets } = this.store.getSnapshot()
     for (const key of ['featured', 'custom', 'recommended'] as const) {
@@ -145,6 +184,15 @@ export class ConnectorController {
     }
     return orderConnectList(groups, configuredOrder)
   }
+}
+
+/** Browser wallets (announced, injected, external) can be one wallet across namespaces; pairing and auth cannot. */
+function isWalletConnector(c: Connector): boolean {
+  return c.type === 'ANNOUNCED' || c.type === 'INJECTED' || c.type === 'EXTERNAL'
+}
+
+function walletKey(c: Connector): string {
+  return c.name.trim().toLowerCase()
 }
 
 function fromConnector(connector: Connector, group: ConnectorGroup): ConnectListEntry {

@@ -215,3 +215,26 @@ describe('ModalController: SPEC §4 opening for another namespace', () => {
     expect(switched).toEqual([])
   })
 })
+
+describe('ModalController.guardClose: a plugin keeps the dialog open (SPEC §4 SIWX required and sessionless)', () => {
+  it('refuses close() and back-on-the-last-view while a guard answers false, shaking instead; disposing the guard lets it close', () => {
+    vi.useFakeTimers()
+    const { modal, router, closed } = setup()
+    let allow = false
+    const guard = modal.guardClose(() => allow)
+    modal.open({ view: 'Account' })
+    modal.close()
+    router.goBack()
+    expect(modal.store.getSnapshot()).toMatchObject({ open: true, shake: true })
+    expect(closed).not.toHaveBeenCalled()
+    allow = true
+    modal.close()
+    expect(modal.store.getSnapshot().open).toBe(false)
+    expect(closed).toHaveBeenCalledTimes(1)
+    allow = false
+    guard.dispose()
+    modal.open()
+    modal.close()
+    expect(modal.store.getSnapshot().open).toBe(false)
+  })
+})

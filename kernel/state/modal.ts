@@ -1,6 +1,6 @@
 import type { ChainNamespace } from '../caip/index.ts'
 import { inject, injectable } from '../di/decorators.ts'
-import type { Disposable, EventBus, RouteEntry, ViewId } from '../plugin/contract.ts'
+import { toDisposable, type Disposable, type EventBus, type RouteEntry, type ViewId } from '../plugin/contract.ts'
 import type { RouterStack } from '../router/router-stack.ts'
 import { KernelTokens } from '../tokens.ts'
 import type { AccountController } from './account.ts'
@@ -34,6 +34,7 @@ export interface OpenOptions {
 export class ModalController implements Disposable {
   readonly store = new Store<ModalState>({ open: false, loading: false, shake: false })
   private shakeTimer: ReturnType<typeof setTimeout> | undefined
+  private readonly closeGuards = new Set<() => boolean>()
   private readonly deps: {
     events: EventBus; router: RouterStack; account: AccountController; network: NetworkController
     chains: ChainRegistry; connectors: ConnectorController; embedded: boolean; isMobile(): boolean
@@ -63,10 +64,23 @@ export class ModalController implements Disposable {
     this.deps.events.emit('modal:open', { view: entry.view })
   }
 
+  /**
+   * Keeps the dialog open while `allow()` answers false: close() (Esc, the close button, back on the last view) then
+   * shakes instead (SPEC §4: SIWX cannot be closed while authentication is required and no session exists).
+   */
+  guardClose(allow: () => boolean): Disposable {
+    this.closeGuards.add(allow)
+    return toDisposable(() => this.closeGuards.delete(allow))
+  }
+
   /** SPEC §2: closing resets to Connect (in embedded mode: Account if connected) and clears loading. */
   close(): void {
     const { router, account } = this.deps
     const wasOpen = this.store.getSnapshot().open
+    if (wasOpen && [...this.closeGuards].some((allow) => !allow())) {
+      this.shake()
+      return
+    }
     if (this.deps.embedded) {
       router.reset(account.isConnected() ? 'Account' : 'Connect')
       this.store.set({ loading: false })

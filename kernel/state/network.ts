@@ -90,6 +90,12 @@ export class NetworkController {
     if (network) this.announce(network)
   }
 
+  /** The first of `namespaces` this modal serves, in the chain plugins' order. */
+  connectedFirst(namespaces: readonly ChainNamespace[]): ChainNamespace | undefined {
+    const order = Object.keys(this.store.getSnapshot().byNamespace) as ChainNamespace[]
+    return order.find((ns) => namespaces.includes(ns))
+  }
+
   /** Records the network a wallet reports; a chain outside the requested ones marks the state unsupported. */
   setWalletNetwork(namespace: ChainNamespace, caipNetworkId: string): void {
     const network = this.deps.chains.findNetwork(caipNetworkId)

@@ -56,6 +56,12 @@ export interface ModalOptions {
   namespaces?: readonly ChainNamespace[]
   /** Where the modal keeps its state across reloads. @default localStorage, or memory where there is none */
   storage?: import('../storage/index.ts').StorageAdapter
+  /**
+   * Names this modal's storage namespace (letters, digits, `_`, `-`). Without it, the first live modal on a store
+   * keeps the plain `@portico/` keys and each further one gets the next free number, so two modals share nothing.
+   * Resolved options hold the namespace in use (undefined for the plain keys). @example 'checkout'
+   */
+  id?: string
   /** Overrides mobile detection (SPEC §2 opening rule, §5 mobile filters). */
   isMobile?: () => boolean
 }

@@ -5,6 +5,11 @@ export interface StorageAdapter {
   removeItem(key: string): void
   /** Every key currently stored. */
   keys(): string[]
+  /**
+   * The object two adapters over the same data share (e.g. the `localStorage` they wrap), so two modals on one store
+   * get separate namespaces (kernel/storage/namespace.ts). @default the adapter itself
+   */
+  readonly store?: object
 }
 
 /** The part of the Web Storage API the local-storage adapter uses. */
@@ -14,6 +19,7 @@ export type WebStorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' 
 export function createMemoryAdapter(): StorageAdapter {
   const items = new Map<string, string>()
   return {
+    store: items,
     getItem: (key) => items.get(key) ?? null,
     setItem: (key, value) => void items.set(key, value),
     removeItem: (key) => void items.delete(key),
@@ -42,6 +48,7 @@ export function createLocalStorageAdapter(storage?: WebStorageLike): StorageAdap
   if (!web) return createMemoryAdapter()
   // Quota and privacy-mode errors must not break the modal: a failed write is dropped, a failed read is empty.
   return {
+    store: web,
     getItem(key) {
       try {
         return web.getItem(key)

@@ -6,6 +6,8 @@ export interface CookieIO {
   read(): string
   /** Writes one Set-Cookie value. */
   write(setCookie: string): void
+  /** The cookie jar it reads (e.g. the document), so two adapters over one jar are known to share data. */
+  readonly store?: object
 }
 
 /** Attributes of written cookies. */
@@ -71,6 +73,7 @@ export function createCookieAdapter(io: CookieIO, options: CookieOptions = {}): 
   }
 
   return {
+    store: io.store ?? io,
     getItem: (key) => current().get(key) ?? null,
     setItem(key, value) {
       written.set(key, value)
@@ -88,6 +91,7 @@ export function createCookieAdapter(io: CookieIO, options: CookieOptions = {}): 
 /** CookieIO over `document.cookie`. @example createCookieAdapter(documentCookieIO(document)) */
 export function documentCookieIO(doc: { cookie: string }): CookieIO {
   return {
+    store: doc,
     read: () => doc.cookie,
     write: (setCookie) => {
       doc.cookie = setCookie

@@ -1,6 +1,7 @@
 export { type StorageAdapter, type WebStorageLike, createMemoryAdapter, createLocalStorageAdapter } from './adapter.ts'
 export { type CookieIO, type CookieOptions, createCookieAdapter, documentCookieIO } from './cookie.ts'
 export { type ScopedStorageAdapter, scope, pluginStoragePrefix } from './scope.ts'
+export { claimStorageNamespace, namespacedAdapter, MODAL_ID_PATTERN, type StorageNamespaceClaim } from './namespace.ts'
 export { STORAGE_PREFIX, StorageKeys, type StorageKey } from './keys.ts'
 export { PorticoStorage, type PreferredAccountType, type Validator, isPlainObject, isString } from './portico-storage.ts'
 export { RecentWallets, type RecentWalletEntry, MAX_RECENT_WALLETS } from './recent-wallets.ts'

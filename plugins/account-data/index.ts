@@ -18,6 +18,7 @@ import {
 import { strings } from 'portico/react'
 import { AnalyticsClient, BlockchainApiClient, RegistryClient, type ApiClientDeps } from './clients/index.ts'
 import { AnalyticsController } from './analytics.ts'
+import { BackendStatus } from './backend-status.ts'
 import { IdentityController } from './identity.ts'
 import { isTokenBalanceList, NetworkSupport, TokenBalanceController } from './token-balance.ts'
 import { TransactionsController } from './transactions.ts'
@@ -26,6 +27,7 @@ import { AccountDataTokens } from './tokens.ts'
 
 export * from './clients/index.ts'
 export { AnalyticsController, type AnalyticsControllerDeps } from './analytics.ts'
+export { BackendStatus, BackendUnreachableError, type BackendName } from './backend-status.ts'
 export { IdentityController, type IdentityCache, type IdentityControllerDeps } from './identity.ts'
 export {
   TokenBalanceController,
@@ -89,7 +91,14 @@ export function accountData(pluginOptions: AccountDataOptions = {}) {
       ctx.registerAccountTab({ id: 'nfts', label: strings.nfts, order: 20, load: () => import('./views/NftsTab.tsx') })
       ctx.registerAccountTab({ id: 'activity', label: strings.activity, order: 30, load: () => import('./views/ActivityTab.tsx') })
       // Its own chunk: the windowed list and search load only when AllWallets is shown.
-      ctx.registerView('AllWallets', () => import('./views/AllWallets.tsx'), { title: strings.allWallets })
+      const allWallets = ctx.registerView('AllWallets', () => import('./views/AllWallets.tsx'), { title: strings.allWallets })
+      // An unreachable registry: the All Wallets entry goes away (for this page load) instead of a view that cannot load.
+      const off = ctx.get(AccountDataTokens.Backend).onUnreachable('registry', () => {
+        allWallets.dispose()
+        // Connect re-renders on a connectors change and no longer finds the view.
+        ctx.registerWallets('recommended', []).dispose()
+      })
+      ctx.track({ dispose: off })
     },
     async activate(ctx) {
       if (!ctx.has(AccountDataTokens.Wallets)) return
@@ -106,10 +115,13 @@ function provideServices(ctx: PluginContext, pluginOptions: AccountDataOptions):
   const storage = ctx.get(KernelTokens.Storage)
   const events = ctx.events
   const sdk = () => ({ projectId: options.options.projectId ?? '', st: SDK_TYPE, sv: SDK_VERSION })
+  const backend = new BackendStatus(ctx.get(KernelTokens.Snackbar))
+  ctx.provide(AccountDataTokens.Backend, () => backend)
   const deps = (endpoint: 'registry' | 'blockchainApi' | 'analytics'): ApiClientDeps => ({
     baseUrl: () => options.options.endpoints[endpoint],
     sdk,
     retry: pluginOptions.retry,
+    status: { reached: () => backend.reached(endpoint), unreachable: () => backend.unreachable(endpoint) },
   })
   const accounts = { get: (ns: ChainNamespace): AccountState => ctx.state.accounts.getSnapshot().byNamespace[ns] ?? DISCONNECTED }
   const network = {
@@ -140,11 +152,14 @@ function provideServices(ctx: PluginContext, pluginOptions: AccountDataOptions):
     api: get(AccountDataTokens.BlockchainApi),
     support: get(AccountDataTokens.NetworkSupport),
     snackbar: ctx.get(KernelTokens.Snackbar),
+    alert: (message, error) => backend.alert('blockchainApi', message, error),
     cache: { get: (key, now) => tokenCache.get(key, now), set: (key, value, now) => tokenCache.set(key, value, now) },
+    chainTokens: (ns, address, caipNetwork) => ctx.get(KernelTokens.Chains).adapter(ns)?.getTokenBalances?.(address, caipNetwork),
     events,
   }))
   ctx.provide(AccountDataTokens.Transactions, (get) => new TransactionsController({
     account: accounts, network, api: get(AccountDataTokens.BlockchainApi), snackbar: ctx.get(KernelTokens.Snackbar), events,
+    alert: (message, error) => backend.alert('blockchainApi', message, error),
   }))
   const identities = identityCache(storage)
   ctx.provide(AccountDataTokens.Identity, (get) => new IdentityController({

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ErrorText } from 'portico'
 import { CacheTtl, StorageKeys, TtlCache } from 'portico'
 import { ADDRESS, arbitrum, kernelState, mainnet, token } from './account-data.fixtures.ts'
-import { BALANCE_RETRY_GAP_MS, isTokenBalanceList, NetworkSupport, parseWalletAssets, TokenBalanceController } from './token-balance.ts'
+import { isTokenBalanceList, NetworkSupport, parseWalletAssets, TokenBalanceController } from './token-balance.ts'
 import type { Connector } from 'portico'
 import type { TokenBalance } from './clients/index.ts'
 
@@ -92,7 +92,8 @@ describe('TokenBalanceController', () => {
     expect(controller.store.getSnapshot()).toMatchObject({ loading: false, lastRetry: clock.t, error: ErrorText.TOKEN_BALANCE_UNAVAILABLE })
     expect(snackbar.errors).toEqual(['Token Balance Unavailable'])
     heal()
-    clock.t += BALANCE_RETRY_GAP_MS - 1
+    // SPEC §9: 30 s, by value (a wrong BALANCE_RETRY_GAP_MS must fail here).
+    clock.t += 30_000 - 1
     await controller.fetch({ force: true })
     expect(api.balance).toHaveBeenCalledTimes(1)
     clock.t += 1
@@ -100,6 +101,19 @@ describe('TokenBalanceController', () => {
     expect(api.balance).toHaveBeenCalledTimes(2)
     expect(controller.store.getSnapshot()).toMatchObject({ loading: false, lastRetry: undefined, error: undefined })
     expect(symbols(controller.store.getSnapshot().tokens)).toEqual(['DAI'])
+  })
+
+  it('the 30 s refusal after a failure holds for that network and address only: another network loads at once', async () => {
+    const { controller, api, clock, fail, heal, network } = setup()
+    fail()
+    expect(await controller.fetch()).toEqual([])
+    heal()
+    network.setActiveNetwork(arbitrum)
+    clock.t += 1
+    expect(symbols(await controller.fetch())).toEqual(['DAI'])
+    expect(api.balance).toHaveBeenCalledTimes(2)
+    expect(api.balance.mock.calls[1]![1]).toMatchObject({ chainId: 'eip155:42161' })
+    expect(controller.store.getSnapshot()).toMatchObject({ lastRetry: undefined, error: undefined })
   })
 
   it('concurrent fetches share one request', async () => {

@@ -45,8 +45,10 @@ export interface TokenBalanceState {
   /** SPEC §3 token balances of the active account and network. */
   tokens: TokenBalance[]
   loading: boolean
-  /** When the last failure happened; a refetch before lastRetry + 30 s is refused. */
+  /** When the last failure happened; a refetch of the same network and address before lastRetry + 30 s is refused. */
   lastRetry?: number
+  /** The network and address (cache key) whose load failed at lastRetry; another account or network loads at once. */
+  lastRetryKey?: string
   /** The catalogued text of the last failure, cleared by a success. */
   error?: string
 }
@@ -60,7 +62,14 @@ export interface TokenBalanceControllerDeps {
   api: Pick<BlockchainApiClient, 'balance'>
   support: NetworkSupport
   snackbar: Pick<SnackbarController, 'showError'>
+  /**
+   * Shows a failure's alert; the plugin passes its BackendStatus so an unreachable API is announced once
+   * (docs/DECISIONS.md). @default snackbar.showError every time
+   */
+  alert?(message: string, error?: unknown): void
   cache: TokenBalanceCache
+  /** Token balances the namespace's chain plugin reads itself (`ChainAdapter.getTokenBalances`), when it does. */
+  chainTokens?(namespace: ChainNamespace, address: string, caipNetwork: CaipNetwork): Promise<TokenBalance[]> | undefined
   events?: EventBus
   now?: () => number
 }
@@ -69,7 +78,8 @@ export interface TokenBalanceControllerDeps {
  * SPEC §4/§5/§7 token balances of the active account: network support first (unsupported gives an empty list and the
  * "Token Balance Unavailable" alert); the wallet's own assets (wallet_getCapabilities, then wallet_getAssets filtered
  * to the chain) when it offers asset discovery, else the balance API; 0-decimal tokens dropped; cached 30 s per
- * network and address. A failure records the retry time, shows the alert, and refuses refetches for 30 s.
+ * network and address. A failure records the retry time, shows the alert, and refuses refetches of that network and
+ * address for 30 s (another account or network loads at once).
  */
 export class TokenBalanceController implements Disposable {
   readonly store = new Store<TokenBalanceState>({ tokens: [], loading: false })
@@ -91,11 +101,11 @@ export class TokenBalanceController implements Disposable {
     const caipNetwork = namespace ? network.networkOf(namespace) : undefined
     if (!namespace || !address || !caipNetwork) return Promise.resolve([])
     const now = this.now()
-    const { lastRetry } = this.store.getSnapshot()
-    if (lastRetry !== undefined && now - lastRetry < BALANCE_RETRY_GAP_MS) {
+    const key = tokenBalanceCacheKey(caipNetwork.caipNetworkId, address)
+    const { lastRetry, lastRetryKey } = this.store.getSnapshot()
+    if (lastRetry !== undefined && lastRetryKey === key && now - lastRetry < BALANCE_RETRY_GAP_MS) {
       return Promise.resolve(this.store.getSnapshot().tokens)
     }
-    const key = tokenBalanceCacheKey(caipNetwork.caipNetworkId, address)
     const cached = opts.force ? undefined : cache.get(key, now)
     if (cached) {
       this.store.set({ tokens: cached })
@@ -109,12 +119,12 @@ export class TokenBalanceController implements Disposable {
         cache.set(key, tokens, this.now())
         const still = network.networkOf(namespace)?.caipNetworkId === caipNetwork.caipNetworkId && account.get(namespace).address === address
         if (still) this.store.set({ tokens })
-        this.store.set({ loading: false, lastRetry: undefined, error: undefined })
+        this.store.set({ loading: false, lastRetry: undefined, lastRetryKey: undefined, error: undefined })
         return tokens
       })
       .catch((error: unknown) => {
-        this.store.set({ loading: false, lastRetry: this.now(), error: ErrorText.TOKEN_BALANCE_UNAVAILABLE })
-        this.deps.snackbar.showError(ErrorText.TOKEN_BALANCE_UNAVAILABLE)
+        this.store.set({ loading: false, lastRetry: this.now(), lastRetryKey: key, error: ErrorText.TOKEN_BALANCE_UNAVAILABLE })
+        this.alert(ErrorText.TOKEN_BALANCE_UNAVAILABLE, error)
         this.deps.events?.emit('error', { source: 'token-balance', error })
         return [] as TokenBalance[]
       })
@@ -128,9 +138,12 @@ export class TokenBalanceController implements Disposable {
   }
 
   private async load(namespace: ChainNamespace, address: string, caipNetwork: CaipNetwork, forceUpdate?: string): Promise<TokenBalance[]> {
+    // A chain plugin that reads token balances itself (SPL accounts) answers for its networks; SPEC §5 still drops 0 decimals.
+    const fromChain = await this.deps.chainTokens?.(namespace, address, caipNetwork)
+    if (fromChain) return fromChain.filter((t) => Number(t.quantity.decimals) !== 0)
     if (!(await this.deps.support.isSupported(caipNetwork.caipNetworkId))) {
       // SPEC §8: the alert is shown for an unsupported network too; the list is empty, not an error.
-      this.deps.snackbar.showError(ErrorText.TOKEN_BALANCE_UNAVAILABLE)
+      this.alert(ErrorText.TOKEN_BALANCE_UNAVAILABLE)
       return []
     }
     const fromWallet = await this.fromWallet(namespace, address, caipNetwork)
@@ -175,6 +188,11 @@ export class TokenBalanceController implements Disposable {
       this.capabilities.set(key, found)
     }
     return found
+  }
+
+  private alert(message: string, error?: unknown): void {
+    if (this.deps.alert) this.deps.alert(message, error)
+    else this.deps.snackbar.showError(message)
   }
 
   private now(): number {

@@ -1,6 +1,7 @@
 import { createToken } from 'portico'
 import type { AnalyticsClient, BlockchainApiClient, RegistryClient } from './clients/index.ts'
 import type { AnalyticsController } from './analytics.ts'
+import type { BackendStatus } from './backend-status.ts'
 import type { IdentityController } from './identity.ts'
 import type { NetworkSupport, TokenBalanceController } from './token-balance.ts'
 import type { TransactionsController } from './transactions.ts'
@@ -24,6 +25,8 @@ export const AccountDataTokens = {
   Transactions: createToken<TransactionsController>('account-data.transactions'),
   /** SPEC §3 profile name and image. */
   Identity: createToken<IdentityController>('account-data.identity'),
+  /** Which backends cannot be reached right now (account data degrades quietly). */
+  Backend: createToken<BackendStatus>('account-data.backend'),
   /** Registry wallets of Connect and AllWallets. */
   Wallets: createToken<WalletsController>('account-data.wallets'),
 } as const

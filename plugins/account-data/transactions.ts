@@ -44,6 +44,8 @@ export interface TransactionsControllerDeps {
   network: Pick<NetworkController, 'activeNamespace' | 'networkOf'>
   api: Pick<BlockchainApiClient, 'history'>
   snackbar: Pick<SnackbarController, 'showError'>
+  /** Shows a failure's alert (the plugin's BackendStatus: once while the API is unreachable). @default snackbar.showError */
+  alert?(message: string, error?: unknown): void
   events?: EventBus
 }
 
@@ -130,7 +132,8 @@ export class TransactionsController implements Disposable {
     } catch (error) {
       if (generation !== this.generation) return
       this.store.set({ transactions: [], next: undefined, loading: false, loaded: true, empty: true, error: ErrorText.FAILED_TO_FETCH_TRANSACTIONS })
-      this.deps.snackbar.showError(ErrorText.FAILED_TO_FETCH_TRANSACTIONS)
+      if (this.deps.alert) this.deps.alert(ErrorText.FAILED_TO_FETCH_TRANSACTIONS, error)
+      else this.deps.snackbar.showError(ErrorText.FAILED_TO_FETCH_TRANSACTIONS)
       this.deps.events?.emit('error', { source: 'transactions', error })
     }
   }

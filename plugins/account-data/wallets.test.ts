@@ -87,7 +87,7 @@ describe('WalletsController', () => {
     expect(s.featured.map((w) => w.id)).toEqual(['id-7', 'id-3'])
     expect(s.recommended.map((w) => w.id)).toEqual(['id-1', 'id-2', 'id-4', 'id-5'])
     expect(registry.getWallets).toHaveBeenCalledTimes(2)
-    expect(registry.getWallets.mock.calls[1]![0]).toMatchObject({ entries: WalletPaging.RECOMMENDED, exclude: ['id-0', 'id-7', 'id-3'] })
+    expect(registry.getWallets.mock.calls[1]![0]).toMatchObject({ entries: 4, exclude: ['id-0', 'id-7', 'id-3'] })
     expect(connectors.store.getSnapshot().wallets.recommended[0]!.image_url).toBe('https://registry.test/getWalletImage/img-1')
     await controller.fetchNextPage()
     expect(registry.getWallets.mock.calls[2]![0]).toMatchObject({ page: 1, exclude: ['id-0'] })
@@ -141,7 +141,8 @@ describe('WalletsController', () => {
     const { controller } = setup({ preloadImage: never, sleep: async (ms) => void waits.push(ms) })
     await controller.fetchNextPage()
     await controller.search('Wallet 3')
-    expect(waits).toEqual([WalletPaging.IMAGE_PRELOAD_CAP_MS, WalletPaging.SEARCH_IMAGE_WAIT_MS])
+    // SPEC §9 by value: 2 s for a page, 300 ms for a search.
+    expect(waits).toEqual([2_000, 300])
     expect(controller.store.getSnapshot().searchResults.length).toBeGreaterThan(0)
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isEvmAddress, toChecksumAddress } from './address.ts'
+import { hasEvmAddressForm, isEvmAddress, toChecksumAddress } from './address.ts'
 
 // Vectors from EIP-55 itself.
 const EIP55 = [
@@ -68,5 +68,20 @@ describe('isEvmAddress', () => {
     const addr = EIP55[0] as string
     expect(isEvmAddress(addr.toLowerCase(), { strict: true })).toBe(true)
     expect(isEvmAddress('0x' + addr.slice(2).toUpperCase(), { strict: true })).toBe(true)
+  })
+})
+
+describe('hasEvmAddressForm (the check the plugin itself uses, no keccak)', () => {
+  it('SPEC §5 form: 0x + 40 hex, prefix optional only when asked; a wrong checksum is not its concern', () => {
+    const addr = EIP55[0] as string
+    const badChecksum = addr.slice(0, -1) + (addr.endsWith('d') ? 'D' : 'd')
+    expect(hasEvmAddressForm(addr)).toBe(true)
+    expect(hasEvmAddressForm(badChecksum)).toBe(true)
+    expect(isEvmAddress(badChecksum, { strict: true })).toBe(false)
+    expect(hasEvmAddressForm(addr.slice(2))).toBe(false)
+    expect(hasEvmAddressForm(addr.slice(2), false)).toBe(true)
+    expect(hasEvmAddressForm(addr + '0')).toBe(false)
+    expect(hasEvmAddressForm('0x' + 'g'.repeat(40))).toBe(false)
+    expect(hasEvmAddressForm(42 as unknown as string)).toBe(false)
   })
 })

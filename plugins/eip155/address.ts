@@ -35,15 +35,24 @@ export function toChecksumAddress(addr: string): `0x${string}` {
   return `0x${checksumHex(hex.toLowerCase())}`
 }
 
-/** SPEC §5 EVM address: 0x + 40 hex; in strict mode a mixed-case address needs a valid EIP-55 checksum. */
-export function isEvmAddress(value: string, opts: EvmAddressCheck = {}): boolean {
-  const { strict = false, requirePrefix = true } = opts
+/**
+ * The form of a SPEC §5 EVM address (0x + 40 hex, the prefix optional when `requirePrefix` is false), checksum not
+ * looked at. The plugin's own checks use this one: it does not reference keccak, so a host that never calls
+ * {@link isEvmAddress} with `strict` or {@link toChecksumAddress} does not load the hash at start.
+ */
+export function hasEvmAddressForm(value: string, requirePrefix = true): boolean {
   if (typeof value !== 'string') return false
   const hasPrefix = value.startsWith('0x')
   if (requirePrefix && !hasPrefix) return false
-  const hex = hasPrefix ? value.slice(2) : value
-  if (!HEX40.test(hex)) return false
+  return HEX40.test(hasPrefix ? value.slice(2) : value)
+}
+
+/** SPEC §5 EVM address: 0x + 40 hex; in strict mode a mixed-case address needs a valid EIP-55 checksum. */
+export function isEvmAddress(value: string, opts: EvmAddressCheck = {}): boolean {
+  const { strict = false, requirePrefix = true } = opts
+  if (!hasEvmAddressForm(value, requirePrefix)) return false
   if (!strict) return true
+  const hex = stripPrefix(value)
   const lower = hex.toLowerCase()
   if (hex === lower || hex === hex.toUpperCase()) return true
   return checksumHex(lower) === hex

@@ -1,5 +1,5 @@
 import type { AccountEntry, CaipNetwork, Connector, ConnectorEmitter, ConnectorType, ConnectResult } from 'portico'
-import { isEvmAddress } from './address.ts'
+import { hasEvmAddressForm } from './address.ts'
 import { errorCode, type Eip1193Provider } from './provider.ts'
 
 /** An EIP-1193 wallet as a kernel connector (EIP-6963 ANNOUNCED, or the legacy window.ethereum as INJECTED). */
@@ -97,7 +97,7 @@ export class InjectedConnector implements Connector {
 function toAccounts(value: unknown): AccountEntry[] {
   if (!Array.isArray(value)) return []
   return value
-    .filter((a): a is string => typeof a === 'string' && isEvmAddress(a))
+    .filter((a): a is string => typeof a === 'string' && hasEvmAddressForm(a))
     .map((address) => ({ namespace: 'eip155', address, type: 'eoa' }))
 }
 

@@ -1,5 +1,5 @@
 import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext } from 'portico'
-import { isEvmAddress } from './address.ts'
+import { hasEvmAddressForm } from './address.ts'
 import { InjectedConnector } from './connector.ts'
 import { discoverWallets } from './discovery.ts'
 import { httpRpc } from './json-rpc.ts'
@@ -70,7 +70,7 @@ export function eip155(options: Eip155Options = {}) {
       const adapter: ChainAdapter = {
         namespace: 'eip155',
         networks,
-        isAddress: (address) => isEvmAddress(address),
+        isAddress: (address) => hasEvmAddressForm(address),
         async getBalance(address, network) {
           const wei = await httpRpc<string>(network, 'eth_getBalance', [address, 'latest'])
           return { balance: formatUnits(BigInt(wei), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }

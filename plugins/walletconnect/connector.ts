@@ -85,6 +85,12 @@ export class WalletConnectConnector implements Connector {
   private readonly defaultChains = new Map<string, string>()
   private readonly unlisten: Array<() => void> = []
   private disposed = false
+  private confirming = false
+  /**
+   * Namespaces of the session just approved that the kernel has not connected yet (SPEC §3: a connection per
+   * namespace). `connect` for one of them answers from the session without pairing again.
+   */
+  private unclaimed = new Set<ChainNamespace>()
 
   constructor(private readonly deps: WalletConnectConnectorDeps) {
     this.pairing = new PairingController<WcSession>({
@@ -113,6 +119,11 @@ export class WalletConnectConnector implements Connector {
     return [...this.deps.networks().keys()]
   }
 
+  /** The namespaces of the approved session the kernel has yet to connect (see `connectSessionNamespaces`). */
+  get pendingNamespaces(): ChainNamespace[] {
+    return this.session ? [...this.unclaimed] : []
+  }
+
   /** The approved session, if any. */
   get currentSession(): WcSession | undefined {
     return this.session
@@ -139,39 +150,79 @@ export class WalletConnectConnector implements Connector {
 
   /** SPEC §4 pair → approve → connected: shows a URI (kept fresh) and resolves when the wallet approves. */
   async connect(request: { namespace: ChainNamespace; caipNetwork?: CaipNetwork }): Promise<ConnectResult> {
+    if (this.session && this.unclaimed.delete(request.namespace)) return this.resultFor(this.session, request.namespace, request.caipNetwork)
     const session = await this.pairing.pair()
     this.adopt(session)
+    const served = new Set(this.chains)
+    this.unclaimed = new Set(
+      (Object.keys(session.namespaces) as ChainNamespace[]).filter((ns) => ns !== request.namespace && served.has(ns) && session.namespaces[ns]?.accounts.length),
+    )
     return this.resultFor(session, request.namespace, request.caipNetwork)
   }
 
-  /** Restores the session stored before a reload, without prompting; undefined when it is gone. */
+  /**
+   * Restores the session stored before a reload, without prompting; undefined when it is gone. A session stored
+   * with its namespaces is restored at once from storage, and sign-client is loaded afterwards to confirm it (an
+   * unreachable relay or a slow sign-client start never holds up `modal.ready`); when sign-client no longer has
+   * it, the kernel is told the wallet disconnected. A session stored by an older version (topic only) needs
+   * sign-client first.
+   */
   async reconnect(request: { namespace: ChainNamespace; caipNetwork?: CaipNetwork }): Promise<ConnectResult | undefined> {
+    const stored = this.session ?? this.storedSession()
+    if (stored) {
+      this.session = stored
+      this.confirmLater()
+      if (!stored.namespaces[request.namespace]) return undefined
+      return this.resultFor(stored, request.namespace, request.caipNetwork)
+    }
     const session = await this.restore()
     if (!session?.namespaces[request.namespace]) return undefined
     return this.resultFor(session, request.namespace, request.caipNetwork)
   }
 
-  /** Loads sign-client and finds the stored session; cleans the flag when the client no longer has it. */
+  /**
+   * Loads sign-client and finds the stored session (its current namespaces replace the stored ones); cleans the
+   * stored flag when the client no longer has it, and reports a disconnect if that session was already restored.
+   */
   async restore(): Promise<WcSession | undefined> {
-    if (this.session) return this.session
+    if (this.session && this.client) return this.session
     const stored = this.storedTopic()
-    if (!stored) return undefined
+    if (!stored) return this.session
     const client = await this.signClient()
     const session = client.session.getAll().find((s) => s.topic === stored)
     if (!session) {
-      this.deps.storage.removeItem(SESSION_STORAGE_KEY)
+      const restored = this.session?.topic === stored ? this.session : undefined
+      if (restored) this.forgetSession()
+      else this.deps.storage.removeItem(SESSION_STORAGE_KEY)
+      // After the kernel has applied the restored connection (reconnect's caller runs in the same task).
+      if (restored) setTimeout(() => this.ended(restored), 0)
       return undefined
     }
-    this.session = session
-    return session
+    if (!this.session || this.session.topic === stored) this.session = session
+    return this.session
   }
 
-  /** Ends the session with the user-disconnected reason; storage is cleaned even when the wallet is unreachable. */
+  /**
+   * Ends the session with the user-disconnected reason; storage is cleaned even when the wallet is unreachable. The
+   * session's other namespaces end with it: once the kernel has cleared the one it is disconnecting, the rest are
+   * reported disconnected.
+   */
   async disconnect(): Promise<void> {
     const session = this.session
     this.forgetSession()
-    if (!session || !this.client) return
-    await this.client.disconnect({ topic: session.topic, reason: USER_DISCONNECTED_REASON })
+    if (!session) return
+    const endOthers = () => setTimeout(() => this.ended(session), 0)
+    if (!this.client) {
+      // Restored from storage while sign-client is still starting: tell the wallet once it is up, without waiting.
+      this.clientPromise?.then((client) => client.disconnect({ topic: session.topic, reason: USER_DISCONNECTED_REASON })).catch(() => undefined)
+      endOthers()
+      return
+    }
+    try {
+      await this.client.disconnect({ topic: session.topic, reason: USER_DISCONNECTED_REASON })
+    } finally {
+      endOthers()
+    }
   }
 
   /**
@@ -179,7 +230,7 @@ export class WalletConnectConnector implements Connector {
    * wallet did not approve rejects with 4200 so the chain plugin answers it from the HTTP RPC (SPEC §5).
    */
   async request(args: { namespace: ChainNamespace; caipNetworkId: string; method: string; params?: readonly unknown[] | object }): Promise<unknown> {
-    const { client, session } = this.active()
+    const { client, session } = await this.active()
     const ns = session.namespaces[args.namespace]
     if (!ns) throw new ProviderRpcError(WalletErrorCode.UNSUPPORTED_METHOD, namespaceNotConfigured(args.namespace))
     if (!ns.methods.includes(args.method)) throw new ProviderRpcError(WalletErrorCode.UNSUPPORTED_METHOD, ErrorText.RPC_CALL_NOT_ALLOWED)
@@ -196,7 +247,7 @@ export class WalletConnectConnector implements Connector {
    * the wallet is asked (wallet_switchEthereumChain) when it approved that method, else "Failed to switch to chain".
    */
   async switchNetwork(network: CaipNetwork): Promise<void> {
-    const { client, session } = this.active()
+    const { client, session } = await this.active()
     const namespace = network.chainNamespace
     const ns = session.namespaces[namespace]
     if (approvedChains(ns).includes(network.caipNetworkId)) {
@@ -230,7 +281,9 @@ export class WalletConnectConnector implements Connector {
     core?.heartbeat?.stop?.()
   }
 
-  private active(): { client: SignClientLike; session: WcSession } {
+  private async active(): Promise<{ client: SignClientLike; session: WcSession }> {
+    // A session restored from storage before sign-client finished loading: wait for the client.
+    if (this.session && !this.client) await this.signClient()
     if (!this.client) throw new Error(ErrorText.SIGN_CLIENT_NOT_INITIALIZED)
     if (!this.session) throw new Error(ErrorText.CALL_CONNECT_BEFORE_REQUEST)
     return { client: this.client, session: this.session }
@@ -265,7 +318,42 @@ export class WalletConnectConnector implements Connector {
 
   private adopt(session: WcSession): void {
     this.session = session
-    this.deps.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ topic: session.topic }))
+    // The namespaces and peer are kept so a reload restores the connection without waiting for sign-client.
+    const peer = session.peer?.metadata
+    const stored: WcSession = { topic: session.topic, namespaces: session.namespaces, peer: peer ? { metadata: { name: peer.name, icons: peer.icons } } : undefined }
+    this.deps.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(stored))
+  }
+
+  /** The stored session with its namespaces (undefined when none, unreadable, or topic only). */
+  private storedSession(): WcSession | undefined {
+    const raw = this.deps.storage.getItem(SESSION_STORAGE_KEY)
+    if (!raw) return undefined
+    try {
+      const value = JSON.parse(raw) as Partial<WcSession>
+      if (typeof value.topic !== 'string' || typeof value.namespaces !== 'object' || value.namespaces === null) return undefined
+      for (const ns of Object.values(value.namespaces)) {
+        if (!Array.isArray(ns?.accounts) || !Array.isArray(ns.methods) || !ns.accounts.every((a) => typeof a === 'string')) return undefined
+      }
+      const name = value.peer?.metadata?.name
+      const icons = value.peer?.metadata?.icons
+      return {
+        topic: value.topic,
+        namespaces: value.namespaces,
+        peer: typeof name === 'string' ? { metadata: { name, icons: Array.isArray(icons) ? icons.filter((i) => typeof i === 'string') : [] } } : undefined,
+      }
+    } catch {
+      return undefined
+    }
+  }
+
+  /** Confirms a session restored from storage once sign-client is loaded (after the current task). */
+  private confirmLater(): void {
+    if (this.confirming) return
+    this.confirming = true
+    setTimeout(() => {
+      if (this.disposed) return
+      this.restore().catch(() => undefined)
+    }, 0)
   }
 
   private storedTopic(): string | undefined {
@@ -279,8 +367,14 @@ export class WalletConnectConnector implements Connector {
     }
   }
 
+  /** SPEC §4 session delete: storage is cleaned, then the kernel emits disconnect. */
+  private ended(session: WcSession): void {
+    for (const namespace of Object.keys(session.namespaces) as ChainNamespace[]) this.deps.emitter.emit('disconnect', { namespace })
+  }
+
   private forgetSession(): void {
     this.session = undefined
+    this.unclaimed.clear()
     this.defaultChains.clear()
     this.deps.storage.removeItem(SESSION_STORAGE_KEY)
   }
@@ -294,9 +388,8 @@ export class WalletConnectConnector implements Connector {
     const ended = ({ topic }: { topic: string }) => {
       const session = this.session
       if (!session || session.topic !== topic) return
-      // SPEC §4 session delete: storage is cleaned, then the kernel emits disconnect.
       this.forgetSession()
-      for (const namespace of Object.keys(session.namespaces) as ChainNamespace[]) this.deps.emitter.emit('disconnect', { namespace })
+      this.ended(session)
     }
     on('session_delete', ended)
     on('session_expire', ended)
@@ -315,6 +408,14 @@ export class WalletConnectConnector implements Connector {
       const session = this.session
       if (!session || session.topic !== topic) return
       this.session = { ...session, namespaces: params.namespaces }
+      this.adopt(this.session)
+      // A namespace the update drops ends (SPEC §4 session update acts on every namespace of the session).
+      for (const key of Object.keys(session.namespaces)) {
+        if (params.namespaces[key]) continue
+        this.unclaimed.delete(key as ChainNamespace)
+        this.defaultChains.delete(key)
+        this.deps.emitter.emit('disconnect', { namespace: key as ChainNamespace })
+      }
       for (const [key, ns] of Object.entries(params.namespaces)) {
         const namespace = key as ChainNamespace
         this.deps.emitter.emit('change', { namespace, accounts: sessionAccounts(namespace, ns) })
@@ -337,4 +438,34 @@ function toProviderError(error: unknown): unknown {
     if (typeof code === 'number') return new ProviderRpcError(code, typeof message === 'string' ? message : ErrorText.AN_ERROR_OCCURRED, data)
   }
   return error
+}
+
+/**
+ * After a pairing connected one namespace, connects the session's other namespaces the host serves (each its own
+ * connection and account, SPEC §3), then makes the first one active again. A namespace that fails is reported on
+ * the error event and leaves the others in place.
+ */
+export async function connectSessionNamespaces(
+  connector: WalletConnectConnector,
+  first: ChainNamespace,
+  kernel: {
+    connect(connectorId: string, namespace: ChainNamespace): Promise<unknown>
+    clearError(): void
+    isConnected(namespace: ChainNamespace): boolean
+    setActiveNamespace(namespace: ChainNamespace): void
+    reportError(error: unknown): void
+  },
+): Promise<void> {
+  const pending = connector.pendingNamespaces.filter((ns) => ns !== first)
+  if (!pending.length) return
+  for (const namespace of pending) {
+    if (kernel.isConnected(namespace)) continue
+    try {
+      await kernel.connect(connector.id, namespace)
+    } catch (error) {
+      kernel.clearError()
+      kernel.reportError(error)
+    }
+  }
+  if (kernel.isConnected(first)) kernel.setActiveNamespace(first)
 }

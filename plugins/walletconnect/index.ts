@@ -1,5 +1,4 @@
 import {
-  createToken,
   definePlugin,
   ErrorText,
   KernelTokens,
@@ -7,8 +6,10 @@ import {
   type PluginContext,
   type WalletListing,
 } from 'portico'
-import { WalletConnectConnector, type SignClientLike } from './connector.ts'
-import { configureVerify, relayHttpUrlOf, type VerifyMode } from './verify.ts'
+import { withSafeLinks } from 'portico/components'
+import { connectSessionNamespaces, WalletConnectConnector, type SignClientLike } from './connector.ts'
+import type { VerifyMode } from './verify.ts'
+import { findWallet, WalletConnectTokens } from './tokens.ts'
 
 export { WalletConnectConnector, SESSION_STORAGE_KEY, USER_DISCONNECTED_REASON, type SignClientLike, type WcSession } from './connector.ts'
 export {
@@ -72,7 +73,7 @@ export interface WalletConnectOptions {
   relayHttpUrl?: string
   /** Wallets added to the Connect list (SPEC §2 "custom" group); picking one opens ConnectingWalletConnect with its links. */
   customWallets?: readonly WalletListing[]
-  /** sign-client storage prefix; two modals with WalletConnect on one page need different ones. @default sign-client's */
+  /** sign-client storage prefix. @default sign-client's for the page's first modal, `portico-<id>` for a modal with its own storage namespace */
   storagePrefix?: string
   /**
    * Creates the sign client. Default: `await import('@walletconnect/sign-client')` then `SignClient.init(options)`,
@@ -81,10 +82,7 @@ export interface WalletConnectOptions {
   createSignClient?: (options: SignClientInitOptions) => Promise<SignClientLike>
 }
 
-/** Resolves the plugin's connector (views and hosts use it; e.g. to read the pairing state). */
-export const WalletConnectTokens = {
-  Connector: createToken<WalletConnectConnector>('walletconnect.connector'),
-} as const
+export { WalletConnectTokens, findWallet } from './tokens.ts'
 
 /**
  * The WalletConnect connector plugin: pairing by QR code or wallet link, session restore after a reload, requests
@@ -105,7 +103,24 @@ export function walletConnect(options: WalletConnectOptions) {
         emitter,
       }))
       ctx.provide(WalletConnectTokens.Connector, () => connector)
-      if (options.customWallets?.length) ctx.registerWallets('custom', options.customWallets)
+      // One pairing may approve several namespaces: after the first connects, the others connect too.
+      ctx.track(
+        ctx.events.on('connection:connected', ({ connectorId, namespace }) => {
+          if (connectorId !== connector.id || !connector.pendingNamespaces.length) return
+          const kernel = ctx.get(KernelTokens.Connection)
+          void Promise.resolve().then(() =>
+            connectSessionNamespaces(connector, namespace, {
+              connect: (id, ns) => kernel.connect(id, ns),
+              clearError: () => kernel.clearError(),
+              isConnected: (ns) => ctx.get(KernelTokens.Account).isConnected(ns),
+              setActiveNamespace: (ns) => ctx.get(KernelTokens.Network).setActiveNamespace(ns),
+              reportError: (error) => ctx.events.emit('error', { source: 'walletconnect', error }),
+            }),
+          )
+        }),
+      )
+      // Links a wallet may not open (javascript:, data:, no scheme...) are dropped once, as the host's listing arrives.
+      if (options.customWallets?.length) ctx.registerWallets('custom', options.customWallets.map((w) => withSafeLinks(w)))
 
       ctx.registerView('ConnectingWalletConnect', () => import('./views/ConnectingWalletConnect.tsx'), {
         title: (params) => params?.wallet?.name ?? (params?.walletId ? findWallet(ctx, params.walletId)?.name : undefined) ?? 'WalletConnect',
@@ -116,18 +131,14 @@ export function walletConnect(options: WalletConnectOptions) {
     },
     async activate(ctx) {
       const connector = ctx.get(WalletConnectTokens.Connector)
-      // Only a stored session justifies loading sign-client here; otherwise it waits for the user's pick.
+      // Only a stored session justifies loading sign-client here; otherwise it waits for the user's pick. Not
+      // awaited: an unreachable relay or a slow sign-client start must not hold up `modal.ready` (issue 16 item 11).
       if (!connector.hasStoredSession()) return
-      await connector.restore().catch((error: unknown) => ctx.events.emit('error', { source: 'walletconnect', error }))
+      void connector.restore().catch((error: unknown) => ctx.events.emit('error', { source: 'walletconnect', error }))
     },
   })
 }
 
-/** The wallet listing with this id among the Connect list's featured, custom and recommended wallets. */
-export function findWallet(ctx: Pick<PluginContext, 'get'>, walletId: string): WalletListing | undefined {
-  const { wallets } = ctx.get(KernelTokens.Connectors).store.getSnapshot()
-  return [...wallets.custom, ...wallets.featured, ...wallets.recommended].find((w) => w.id === walletId)
-}
 
 function networksByNamespace(ctx: PluginContext): Map<ChainNamespace, readonly string[]> {
   const chains = ctx.get(KernelTokens.Chains)
@@ -139,13 +150,22 @@ async function createClient(ctx: PluginContext, options: WalletConnectOptions): 
     projectId: options.projectId,
     relayUrl: options.relayUrl,
     metadata: metadataOf(ctx, options),
-    customStoragePrefix: options.storagePrefix,
+    // A second modal on the page (its own storage namespace) gets its own sign-client state too.
+    customStoragePrefix: options.storagePrefix ?? instancePrefix(ctx),
     telemetryEnabled: false,
   }
   const client = options.createSignClient ? await options.createSignClient(initOptions) : await loadSignClient(initOptions)
   if (!client) throw new Error(ErrorText.SIGN_CLIENT_NOT_INITIALIZED)
+  // Verify settings are needed only beside sign-client, so they load with it (a chunk of their own, no kernel code).
+  const { configureVerify, relayHttpUrlOf } = await import('./verify.ts')
   configureVerify(client.core, options.verify, options.relayHttpUrl ?? relayHttpUrlOf(options.relayUrl))
   return client
+}
+
+/** sign-client's storage prefix for a modal with its own storage namespace (undefined: sign-client's default). */
+function instancePrefix(ctx: PluginContext): string | undefined {
+  const id = ctx.get(KernelTokens.Options).options.id
+  return id === undefined ? undefined : `portico-${id}`
 }
 
 /** The one place sign-client is imported: dynamically, so it is a separate chunk loaded on first use. */

@@ -1,4 +1,7 @@
 import type { WalletListing } from 'portico'
+import { safeWalletLink, withSafeLinks } from 'portico/components'
+
+export { safeWalletLink, withSafeLinks }
 
 /** One way to open a wallet with a pairing URI. */
 export interface WalletLink {
@@ -7,7 +10,8 @@ export interface WalletLink {
 }
 
 /**
- * The links of a SPEC §3 wallet listing for a `wc:` URI, in the order mobile, desktop, web.
+ * The links of a SPEC §3 wallet listing for a `wc:` URI, in the order mobile, desktop, web; links that
+ * {@link safeWalletLink} refuses are left out. Never throws.
  *
  * Formats (the WalletConnect conventions):
  * - a native scheme (`mywallet://`) gets `wc?uri=<encoded>` appended: `mywallet://wc?uri=…`;
@@ -16,10 +20,12 @@ export interface WalletLink {
  *   (the demo wallet pairs from `?uri=` on load).
  */
 export function walletLinks(wallet: WalletListing, uri: string): WalletLink[] {
+  const safe = withSafeLinks(wallet)
   const links: WalletLink[] = []
-  if (wallet.mobile_link) links.push({ kind: 'mobile', href: nativeOrUniversal(wallet.mobile_link, uri) })
-  if (wallet.desktop_link) links.push({ kind: 'desktop', href: nativeOrUniversal(wallet.desktop_link, uri) })
-  if (wallet.webapp_link) links.push({ kind: 'web', href: webAppLink(wallet.webapp_link, uri) })
+  if (safe.mobile_link) links.push({ kind: 'mobile', href: nativeOrUniversal(safe.mobile_link, uri) })
+  if (safe.desktop_link) links.push({ kind: 'desktop', href: nativeOrUniversal(safe.desktop_link, uri) })
+  const web = safe.webapp_link ? webAppLink(safe.webapp_link, uri) : undefined
+  if (web) links.push({ kind: 'web', href: web })
   return links
 }
 
@@ -30,8 +36,12 @@ function nativeOrUniversal(link: string, uri: string): string {
   return `${scheme.endsWith('/') ? scheme : `${scheme}/`}wc?uri=${encoded}`
 }
 
-function webAppLink(link: string, uri: string): string {
-  const url = new URL(link)
-  url.searchParams.set('uri', uri)
-  return url.toString()
+function webAppLink(link: string, uri: string): string | undefined {
+  try {
+    const url = new URL(link)
+    url.searchParams.set('uri', uri)
+    return url.toString()
+  } catch {
+    return undefined
+  }
 }

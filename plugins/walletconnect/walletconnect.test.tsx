@@ -13,9 +13,9 @@ import {
   type Modal as ModalInstance,
   type StorageAdapter,
 } from 'portico'
-import { Modal } from '../../ui/react/Modal.tsx'
+import { Modal } from 'portico/react'
 import { PorticoProvider } from 'portico/react'
-import { eip155 } from '../eip155/index.ts'
+import { eip155 } from 'portico/plugins/eip155'
 import { WalletConnectConnector, type SignClientLike, type WcSession } from './connector.ts'
 import {
   SESSION_STORAGE_KEY,
@@ -167,12 +167,24 @@ describe('walletConnect plugin', () => {
   it('SPEC §4 pair → approve → connected: the URI is in the pairing state; accounts come from the CAIP-10 accounts', async () => {
     const { modal, client } = setup()
     await modal.ready
+    // Only Date is faked: the URI's expiry is read against a clock that does not move.
+    const start = Date.parse('2026-01-01T00:00:00Z')
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(start)
     const connection = modal.get(KernelTokens.Connection)
+    const { pairing: controller } = modal.get(WalletConnectTokens.Connector)
+    const pairing = () => controller.state
+    // Waits on the store (vi.waitFor would move the fake clock while polling).
+    const offered = new Promise<void>((resolve) => {
+      const off = controller.store.subscribe(() => pairing().status === 'ready' && (off(), resolve()))
+    })
     const pending = connection.connect('walletConnect', 'eip155')
-    const pairing = () => modal.get(WalletConnectTokens.Connector).pairing.state
-    await vi.waitFor(() => expect(pairing()).toMatchObject({ status: 'ready', uri: 'wc:pairing1@2?relay-protocol=irn&symKey=abc' }))
+    await offered
+    expect(pairing()).toMatchObject({ status: 'ready', uri: 'wc:pairing1@2?relay-protocol=irn&symKey=abc' })
     const ready = pairing() as { expiry: number }
-    expect(ready.expiry).toBeGreaterThan(Date.now() + 239_000)
+    // SPEC §9: a pairing expires 4 minutes after its URI is made.
+    expect(ready.expiry).toBe(start + 240_000)
+    vi.useRealTimers()
     expect(client.proposals[0]!.params).toMatchObject({
       optionalNamespaces: { eip155: { chains: ['eip155:31337', 'eip155:31338'], events: ['accountsChanged', 'chainChanged'] } },
     })
@@ -267,7 +279,12 @@ describe('walletConnect plugin', () => {
     const { modal, client, storage } = setup()
     await modal.ready
     await connect(modal, client)
-    expect(storage.getItem(`${pluginStoragePrefix('walletconnect')}${SESSION_STORAGE_KEY}`)).toBe(JSON.stringify({ topic: 'session-topic' }))
+    // Stored with its namespaces and peer, so a reload restores it without waiting for sign-client.
+    expect(JSON.parse(storage.getItem(`${pluginStoragePrefix('walletconnect')}${SESSION_STORAGE_KEY}`)!)).toEqual({
+      topic: 'session-topic',
+      namespaces: session().namespaces,
+      peer: { metadata: { name: 'Fake Wallet', icons: [] } },
+    })
     const disconnected = vi.fn()
     modal.events.on('connection:disconnected', disconnected)
     client.emit('session_delete', { id: 1, topic: 'session-topic' })
@@ -346,11 +363,12 @@ describe('walletConnect plugin', () => {
     await second.modal.request('eip155:personal_sign', { message: 'after reload' })
     expect(reloaded.requests[0]?.topic).toBe('session-topic')
 
-    // The client lost the session (expired while away): the flag is cleaned and nothing is connected.
+    // The client lost the session (expired while away): once sign-client is up (ready does not wait for it), the
+    // flag is cleaned and nothing is connected.
     second.modal.destroy()
     const gone = setup({ storage, client: new FakeSignClient() })
     await gone.modal.ready
-    expect(gone.modal.get(KernelTokens.Account).isConnected()).toBe(false)
+    await vi.waitFor(() => expect(gone.modal.get(KernelTokens.Account).isConnected()).toBe(false))
     expect(storage.getItem(`${pluginStoragePrefix('walletconnect')}${SESSION_STORAGE_KEY}`)).toBeNull()
 
     // Nothing stored: activate does not load sign-client.
@@ -416,14 +434,99 @@ describe('ConnectingWalletConnect view', () => {
     await act(async () => modal.open({ view: 'ConnectingWalletConnect', params: {} }))
     await screen.findByRole('dialog', { name: 'WalletConnect' })
     await screen.findByRole('img', { name: 'WalletConnect QR code' })
+    // The 1 s gap runs on fake time (the view's timer and the clock it reads), so no real second passes.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     await act(async () => client.proposals[0]!.reject(Object.assign(new Error('User rejected.'), { code: 5000 })))
-    expect((await screen.findByRole('alert')).textContent).toBe('User rejected.')
+    expect(screen.getByRole('alert').textContent).toBe('User rejected.')
     const retry = screen.getByRole('button', { name: /^Retry in 1 s$/ })
     expect(retry.getAttribute('aria-disabled')).toBe('true')
-    const again = await screen.findByRole('button', { name: 'Retry' }, { timeout: 2_000 })
+    await act(async () => vi.advanceTimersByTime(999))
+    expect(screen.getByRole('button', { name: /^Retry in 1 s$/ }).getAttribute('aria-disabled')).toBe('true')
+    await act(async () => vi.advanceTimersByTime(1))
+    const again = screen.getByRole('button', { name: 'Retry' })
     await act(async () => again.click())
+    vi.useRealTimers()
     await vi.waitFor(() => expect(client.proposals).toHaveLength(2))
     expect((await screen.findByRole('img', { name: 'WalletConnect QR code' })).getAttribute('aria-description')).toMatch(/^wc:pairing2@2/)
+  })
+})
+
+describe('a stored session while sign-client cannot start (unreachable relay)', () => {
+  it('modal.ready resolves within 5 s, Account shows the stored account and Disconnect leads to a usable Connect view', async () => {
+    const storage = createMemoryAdapter()
+    const first = setup({ storage })
+    await first.modal.ready
+    await connect(first.modal, first.client)
+    first.modal.destroy()
+
+    // The reload: sign-client's start never finishes (its relay socket cannot open).
+    const createSignClient = vi.fn((_options: SignClientInitOptions) => new Promise<SignClientLike>(() => undefined))
+    const modal = createModal({
+      storage,
+      plugins: [
+        eip155({ networks: [chain(31337, 'Local'), chain(31338, 'Local 2')], builtinNetworks: false, legacyInjected: false }),
+        walletConnect({ projectId: 'test', createSignClient }),
+      ],
+    })
+    modals.push(modal)
+    let ready = false
+    void modal.ready.then(() => (ready = true))
+    await vi.waitFor(() => expect(ready).toBe(true), { timeout: 5_000 })
+    expect(createSignClient).toHaveBeenCalled()
+    expect(modal.get(KernelTokens.Account).get('eip155')).toMatchObject({ address: ADDRESS, connectedWalletInfo: { name: 'Fake Wallet' } })
+
+    render(
+      <PorticoProvider modal={modal}>
+        <Modal />
+      </PorticoProvider>,
+    )
+    await act(async () => modal.open())
+    await screen.findByRole('dialog', { name: 'Account' })
+    await act(async () => screen.getByRole('button', { name: 'Disconnect' }).click())
+    await screen.findByRole('button', { name: /^WalletConnect/ }, { timeout: 5_000 })
+    expect(modal.get(KernelTokens.Account).isConnected()).toBe(false)
+    expect(storage.getItem(`${pluginStoragePrefix('walletconnect')}${SESSION_STORAGE_KEY}`)).toBeNull()
+  })
+
+  it('a restored session sign-client no longer has is reported as disconnected once sign-client is up', async () => {
+    const storage = createMemoryAdapter()
+    const first = setup({ storage })
+    await first.modal.ready
+    await connect(first.modal, first.client)
+    first.modal.destroy()
+
+    let start!: (client: SignClientLike) => void
+    const later = new Promise<SignClientLike>((resolve) => (start = resolve))
+    const second = setup({ storage, options: { createSignClient: () => later } })
+    await second.modal.ready
+    expect(second.modal.get(KernelTokens.Account).isConnected()).toBe(true)
+    const disconnected = vi.fn()
+    second.modal.events.on('connection:disconnected', disconnected)
+    start(new FakeSignClient()) // holds no session: it expired while the page was closed
+    await vi.waitFor(() => expect(disconnected).toHaveBeenCalledWith({ namespace: 'eip155', connectorId: 'walletConnect' }))
+    expect(second.modal.get(KernelTokens.Account).isConnected()).toBe(false)
+    expect(storage.getItem(`${pluginStoragePrefix('walletconnect')}${SESSION_STORAGE_KEY}`)).toBeNull()
+  })
+})
+
+describe('disconnect while sign-client is still starting', () => {
+  it('the connection ends at once and the wallet is told once sign-client is up', async () => {
+    const storage = createMemoryAdapter()
+    const first = setup({ storage })
+    await first.modal.ready
+    await connect(first.modal, first.client)
+    first.modal.destroy()
+
+    let start!: (client: SignClientLike) => void
+    const later = new Promise<SignClientLike>((resolve) => (start = resolve))
+    const second = setup({ storage, options: { createSignClient: () => later } })
+    await second.modal.ready
+    await second.modal.get(KernelTokens.Connection).disconnect()
+    expect(second.modal.get(KernelTokens.Account).isConnected()).toBe(false)
+    const reloaded = new FakeSignClient()
+    reloaded.sessions = [session()]
+    start(reloaded)
+    await vi.waitFor(() => expect(reloaded.disconnects).toEqual([{ topic: 'session-topic', reason: USER_DISCONNECTED_REASON }]))
   })
 })
 
@@ -432,7 +535,7 @@ describe('lazy loading', () => {
     const dir = import.meta.dirname
     const files = (function walk(d: string): string[] {
       return readdirSync(d).flatMap((name) => (statSync(join(d, name)).isDirectory() ? walk(join(d, name)) : [join(d, name)]))
-    })(dir).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.tsx'))
+    })(dir).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
     for (const file of files) {
       const text = readFileSync(file, 'utf8')
       expect(text, file).not.toMatch(/^\s*import\s+(?!type\b)[^;]*from\s+['"]@walletconnect\/sign-client['"]/m)

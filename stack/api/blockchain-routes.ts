@@ -4,6 +4,7 @@ import type { ApiDb } from './db.ts'
 import { readChainBalances } from './balances.ts'
 import { chainByCaip2, NATIVE_NAME, NATIVE_PRICE_USD, NATIVE_SYMBOL, NATIVE_TOKEN_PLACEHOLDER, tokenIconUrl, tokenPriceUsd, type ChainRuntime, type ImageLink } from './chains.ts'
 import { decodeCursor, readHistory } from './history.ts'
+import { poolPriceUsd } from './convert-routes.ts'
 import { ACCOUNT_PATTERN, CAIP2_PATTERN, COMMON_QUERY, EVM_ADDRESS_PATTERN, badRequest } from './http.ts'
 
 export type BlockchainOptions = { db: ApiDb; chains: ChainRuntime[]; baseUrl: () => string }
@@ -123,11 +124,13 @@ export function registerBlockchainRoutes(app: FastifyInstance, o: BlockchainOpti
         const chain = chainByCaip2(o.chains, `${ns}:${ref}`)
         if (!chain) continue
         const a = address.toLowerCase()
+        // From the chain's Uniswap pool when it has one (USDC = 1 USD), else the fixed demo prices.
+        const fromPool = await poolPriceUsd(chain, a).catch(() => undefined)
         if (a === NATIVE_TOKEN_PLACEHOLDER) {
-          fungibles.push({ name: NATIVE_NAME, symbol: NATIVE_SYMBOL, iconUrl: tokenIconUrl(imageLink, NATIVE_SYMBOL), price: NATIVE_PRICE_USD, address: caip10 })
+          fungibles.push({ name: NATIVE_NAME, symbol: NATIVE_SYMBOL, iconUrl: tokenIconUrl(imageLink, NATIVE_SYMBOL), price: fromPool ?? NATIVE_PRICE_USD, address: caip10 })
           continue
         }
-        const price = tokenPriceUsd(chain, a)
+        const price = fromPool ?? tokenPriceUsd(chain, a)
         if (price === undefined) continue
         // Names as the chain reports them once indexed; the deployment's symbols before that.
         const known = await o.db.query<{ name: string; symbol: string }>('select name, symbol from tokens where chain_id = $1 and address = $2', [chain.chainId, a])

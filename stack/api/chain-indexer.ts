@@ -36,6 +36,19 @@ type BlockData = { number: number; hash: string; txs: TxRow[]; transfers: Transf
 
 const topicAddress = (t: Hex): string => `0x${t.slice(26)}`.toLowerCase()
 
+/** log_index of a transaction's first internal ETH transfer (the next ones count up; -1 is the tx's own value). */
+const INTERNAL_LOG_INDEX = -1_000_000
+
+/** A frame of geth's callTracer (anvil answers the same shape). */
+type CallFrame = { type: string; from: string; to?: string; value?: Hex; error?: string; calls?: CallFrame[] }
+
+/** A node without debug_traceTransaction: method missing or disabled. */
+const isUnsupportedMethod = (err: unknown): boolean => {
+  const e = err as { code?: number; cause?: { code?: number }; message?: string }
+  const code = e?.code ?? e?.cause?.code
+  return code === -32601 || code === -32004 || /method not found|not supported|does not exist|not available/i.test(e?.message ?? '')
+}
+
 /**
  * Follows the dev chains and keeps, per chain, the transactions and their native / ERC-20 / ERC-721 transfers in
  * the database, with the last indexed block and its hash. A hash mismatch (the dev chain was restarted or reset)
@@ -46,6 +59,8 @@ export class ChainIndexer {
   private timer: NodeJS.Timeout | undefined
   private stopped = false
   private lastLoggedError = new Map<number, string>()
+  /** Chains whose node cannot trace: their internal ETH transfers are not recorded. */
+  private readonly noTrace = new Set<number>()
 
   constructor(
     private readonly db: ApiDb,
@@ -175,6 +190,8 @@ export class ChainIndexer {
           })
         }
       }
+      // A contract call may move ETH inside (a swap paying out ETH): traced, recorded as native transfers.
+      if (ok && to && (t.input !== '0x' || (receipt?.logs.length ?? 0) > 0)) transfers.push(...(await this.internalTransfers(chain, hash)))
       txs.push({
         hash,
         blockNumber: n,
@@ -189,6 +206,36 @@ export class ChainIndexer {
     }
     if (!block.hash) throw new Error(`block ${n} has no hash (pending?)`)
     return { number: n, hash: block.hash, txs, transfers }
+  }
+
+  /**
+   * ETH moved by contracts during a transaction (value of nested CALLs and CREATEs that did not revert), from the
+   * node's `debug_traceTransaction` with the callTracer. Numbered from INTERNAL_LOG_INDEX up in call order, so they sort
+   * before the transaction's own value (-1) and the logs (0 and up).
+   */
+  private async internalTransfers(chain: ChainRuntime, hash: string): Promise<TransferRow[]> {
+    if (this.noTrace.has(chain.chainId)) return []
+    let root: CallFrame
+    try {
+      root = (await chain.client.request({ method: 'debug_traceTransaction' as never, params: [hash, { tracer: 'callTracer' }] as never })) as CallFrame
+    } catch (err) {
+      if (!isUnsupportedMethod(err)) throw err
+      this.noTrace.add(chain.chainId)
+      this.log(`indexer: chain ${chain.chainId} has no debug_traceTransaction; internal ETH transfers are not recorded`)
+      return []
+    }
+    const out: TransferRow[] = []
+    const walk = (frame: CallFrame, depth: number): void => {
+      // A reverted frame moved nothing, nor did anything under it.
+      if (frame.error) return
+      const value = frame.value ? hexToBigInt(frame.value) : 0n
+      if (depth > 0 && value > 0n && frame.to && frame.type !== 'DELEGATECALL') {
+        out.push({ txHash: hash, logIndex: INTERNAL_LOG_INDEX + out.length, kind: 'native', token: null, from: frame.from.toLowerCase(), to: frame.to.toLowerCase(), amount: value.toString(), tokenId: null })
+      }
+      for (const c of frame.calls ?? []) walk(c, depth + 1)
+    }
+    if (root) walk(root, 0)
+    return out
   }
 
   /** Reads name, symbol and decimals of tokens seen for the first time (one multicall when Multicall3 exists). */

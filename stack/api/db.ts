@@ -118,6 +118,54 @@ const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       create index chain_transfers_to on chain_transfers (to_addr);
     `,
   },
+  {
+    // Sign-in (SIWX): single-use nonces and the sessions stored after a verified signature (auth-routes.ts).
+    version: 2,
+    sql: `
+      create table auth_nonces (
+        nonce text primary key,
+        issued_ms bigint not null,
+        expires_ms bigint not null,
+        used_ms bigint
+      );
+      create index auth_nonces_expiry on auth_nonces (expires_ms);
+
+      create table auth_sessions (
+        id text primary key,
+        caip_address text not null,
+        namespace text not null,
+        chain_id text not null,
+        address text not null,
+        domain text not null,
+        message text not null,
+        signature text not null,
+        issued_ms bigint not null,
+        expires_ms bigint not null,
+        revoked boolean not null default false
+      );
+      create index auth_sessions_address on auth_sessions (caip_address);
+    `,
+  },
+  {
+    // Account names (SPEC §4 name registration, profile-routes.ts): stored ENSIP-15 normalized, unique; one name per
+    // address per zone; the signed registration message kept with its signature.
+    version: 3,
+    sql: `
+      create table profile_names (
+        name text primary key,
+        zone text not null,
+        label text not null,
+        address text not null,
+        coin_type bigint not null,
+        attributes jsonb not null default '{}',
+        message text not null,
+        signature text not null,
+        created_ms bigint not null,
+        unique (address, zone)
+      );
+      create index profile_names_address on profile_names (address);
+    `,
+  },
 ]
 
 const LOCK_FILE = 'portico-api.lock'

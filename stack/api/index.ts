@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import type { Deployment } from '../chain/index.ts'
 import { DEFAULT_ANALYTICS_PROJECT_IDS, registerAnalyticsRoutes } from './analytics-routes.ts'
+import { registerAuthRoutes } from './auth-routes.ts'
+import { DEFAULT_NAME_ZONES, registerProfileRoutes } from './profile-routes.ts'
 import { registerBlockchainRoutes } from './blockchain-routes.ts'
+import { registerConvertRoutes } from './convert-routes.ts'
+import { createOnrampService, registerOnrampProviderPage, registerOnrampRoutes } from './onramp-routes.ts'
 import { ChainIndexer } from './chain-indexer.ts'
 import { buildChainRuntimes, type DevChainInfo } from './chains.ts'
 import { lockStartup, openApiDb, readMeta, writeMeta, type ApiDb } from './db.ts'
@@ -23,6 +27,8 @@ export type { TokenBalance } from './balances.ts'
 export { DEFAULT_ANALYTICS_PROJECT_IDS, type StoredEvent } from './analytics-routes.ts'
 export type { RegistryFeatures, ProjectSettings } from './registry-routes.ts'
 export type { ApiDb, ApiDbQueries } from './db.ts'
+export { AUTH_NONCE_TTL_MS, AUTH_DEFAULT_SESSION_MS, type AuthSession } from './auth-routes.ts'
+export { DEFAULT_NAME_ZONES, PROFILE_MESSAGE_MAX_AGE_MS, type Profile } from './profile-routes.ts'
 export { DEFAULT_EVENT_RATE_LIMIT, type EventRateLimit } from './rate-limit.ts'
 
 /** Anvil's account 0, named when no deployment says otherwise. */
@@ -71,8 +77,10 @@ export type ApiServerOptions = {
    * to trust). Only behind a reverse proxy that sets the header; otherwise any client could pick its rate-limit key.
    */
   trustProxy?: boolean | string | string[]
-  /** Clock for the rate limits, in ms (default Date.now); tests move it. */
+  /** Clock for the rate limits and the sign-in nonces and sessions, in ms (default Date.now); tests move it. */
   now?: () => number
+  /** Zones the /v1/profile name service serves (default DEFAULT_NAME_ZONES: reown.id, wcn.id and the stack's portico.test). */
+  nameZones?: readonly string[]
 }
 
 export type ApiServer = {
@@ -117,6 +125,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     ajv: { customOptions: { coerceTypes: true } },
   }
   const app = Fastify(serverOptions)
+  const onramp = createOnrampService({ chains, mnemonic: opts.deployment?.mnemonic, baseUrl: () => baseUrl })
   try {
     await seedWallets(db, opts.demoWalletUrl)
     await db.query('insert into names (address, name, avatar) values ($1, $2, $3) on conflict (address) do nothing', [
@@ -138,7 +147,19 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
         analyticsEnabled: opts.analyticsEnabled ?? true,
       })
       registerBlockchainRoutes(scope, { db, chains, baseUrl: () => baseUrl })
+      registerConvertRoutes(scope, { chains, baseUrl: () => baseUrl })
+      registerOnrampRoutes(scope, onramp)
+      await registerAuthRoutes(scope, {
+        db,
+        chains,
+        allowedOrigins: opts.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS,
+        now: opts.now ?? Date.now,
+        issuer: () => baseUrl,
+      })
+      registerProfileRoutes(scope, { db, zones: opts.nameZones ?? DEFAULT_NAME_ZONES, now: opts.now ?? Date.now })
     })
+    // The local on-ramp provider's checkout page: a plain page at this origin, no projectId.
+    await app.register(async (scope) => registerOnrampProviderPage(scope, onramp))
     await app.register(async (scope) =>
       registerAnalyticsRoutes(scope, { db, projectIds, rateLimit: eventRateLimit, now: opts.now ?? Date.now, adminToken }),
     )

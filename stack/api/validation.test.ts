@@ -66,7 +66,8 @@ describe.each(DB_BACKENDS)('API input validation (%s)', (backend) => {
       [`/v1/account/${ACCOUNT}/balance?currency=btc&${q}`, 400],
       [`/e?limit=abc`, 400],
       [`/e?limit=100000`, 400],
-      [`/v1/convert/quotes?${q}`, 404],
+      // Served since issue 11: without amount, from, to and userAddress it is bad input.
+      [`/v1/convert/quotes?${q}`, 400],
       [`/%E0%A4%A?${q}`, 400],
     ]
     it.each(badGets)('GET %s -> %i', async (path, status) => {

@@ -10,6 +10,15 @@ import { seedChain, type SeededContracts } from './seed.ts'
 export { MULTICALL3_ADDRESS, DEPLOYER_INDEX, SEED_BALANCES, SEED_NFTS } from './seed.ts'
 export { compileContracts } from './compile.ts'
 export { anvilBinary } from './anvil.ts'
+export {
+  UNISWAP_V2_INIT_CODE_HASH,
+  SEED_POOLS,
+  SEED_DEPLOYER_TOKENS,
+  pairAddress,
+  uniswapArtifacts,
+  uniswapV2RouterAbi,
+  type UniswapContracts,
+} from './uniswap.ts'
 
 /** Anvil's default dev mnemonic: 10 accounts with 10000 ETH each; account 0 is 0xf39F...2266. */
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk'

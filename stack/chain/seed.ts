@@ -12,6 +12,15 @@ import {
 } from 'viem'
 import type { CompiledContracts } from './compile.ts'
 import { nodeJsonRpc } from './rpc.ts'
+import {
+  SEED_DEADLINE,
+  SEED_DEPLOYER_TOKENS,
+  SEED_POOLS,
+  pairAddress,
+  uniswapArtifacts,
+  uniswapV2RouterAbi,
+  type UniswapContracts,
+} from './uniswap.ts'
 
 /** The canonical Multicall3 address; viem's chain definitions and most tooling look for it here. */
 export const MULTICALL3_ADDRESS: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
@@ -26,7 +35,7 @@ export type SeededContracts = {
   spam: Address
   nft: Address
   multicall3: Address
-}
+} & UniswapContracts
 
 /** Token amounts given to accounts 0-3 (in whole units); SPAM goes only to account 0, from the deployer. */
 export const SEED_BALANCES = { usdc6: '1000', dai18: '250.5', zero0: '7', spamAirdrop: '1000', spamSupply: '1000000' }
@@ -67,11 +76,15 @@ export async function seedChain(
 
   const holders = accounts.slice(0, 4)
   const token = compiled.PorticoToken
-  const erc20 = (name: string, symbol: string, decimals: number, amount: string): Promise<Address> =>
-    deploy(token.abi, token.bytecode, [name, symbol, decimals, holders, holders.map(() => parseUnits(amount, decimals))])
+  // `poolFunds`: minted to the deployer as well, for the Uniswap pools below.
+  const erc20 = (name: string, symbol: string, decimals: number, amount: string, poolFunds?: string): Promise<Address> => {
+    const to = poolFunds ? [...holders, deployer] : holders
+    const amounts = to.map((_, i) => parseUnits(i < holders.length ? amount : poolFunds!, decimals))
+    return deploy(token.abi, token.bytecode, [name, symbol, decimals, to, amounts])
+  }
 
-  const usdc6 = await erc20('USD Coin (Portico)', 'USDC', 6, SEED_BALANCES.usdc6)
-  const dai18 = await erc20('Dai (Portico)', 'DAI', 18, SEED_BALANCES.dai18)
+  const usdc6 = await erc20('USD Coin (Portico)', 'USDC', 6, SEED_BALANCES.usdc6, SEED_DEPLOYER_TOKENS.usdc6)
+  const dai18 = await erc20('Dai (Portico)', 'DAI', 18, SEED_BALANCES.dai18, SEED_DEPLOYER_TOKENS.dai18)
   const zero0 = await erc20('Zero Token', 'ZERO', 0, SEED_BALANCES.zero0)
   const spam = await deploy(token.abi, token.bytecode, [
     'Spam Airdrop',
@@ -110,5 +123,59 @@ export async function seedChain(
     params: [MULTICALL3_ADDRESS, compiled.Multicall3.deployedBytecode] as never,
   })
 
-  return { contracts: { usdc6, dai18, zero0, spam, nft, multicall3: MULTICALL3_ADDRESS }, nftTokenIds }
+  // Uniswap V2 after everything above, so the earlier addresses do not move. Fixed order, fixed amounts.
+  const uni = uniswapArtifacts()
+  const weth9 = await deploy(uni.weth9.abi, uni.weth9.bytecode, [])
+  const uniswapV2Factory = await deploy(uni.factory.abi, uni.factory.bytecode, [deployer])
+  const uniswapV2Router02 = await deploy(uni.router02.abi, uni.router02.bytecode, [uniswapV2Factory, weth9])
+  const send = async (hash: Hex): Promise<void> => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+    if (receipt.status !== 'success') throw new Error('seed pool transaction reverted')
+  }
+  const maxUint = 2n ** 256n - 1n
+  for (const t of [usdc6, dai18]) {
+    await send(await wallet.writeContract({ address: t, abi: erc20Abi, functionName: 'approve', args: [uniswapV2Router02, maxUint] }))
+  }
+  await send(
+    await wallet.writeContract({
+      address: uniswapV2Router02,
+      abi: uniswapV2RouterAbi,
+      functionName: 'addLiquidity',
+      args: [
+        usdc6,
+        dai18,
+        parseUnits(SEED_POOLS.usdcDai.usdc6, 6),
+        parseUnits(SEED_POOLS.usdcDai.dai18, 18),
+        0n,
+        0n,
+        deployer,
+        SEED_DEADLINE,
+      ],
+    }),
+  )
+  for (const [t, amount] of [
+    [usdc6, parseUnits(SEED_POOLS.usdcWeth.usdc6, 6)],
+    [dai18, parseUnits(SEED_POOLS.daiWeth.dai18, 18)],
+  ] as const) {
+    const eth = parseUnits(t === usdc6 ? SEED_POOLS.usdcWeth.eth : SEED_POOLS.daiWeth.eth, 18)
+    await send(
+      await wallet.writeContract({
+        address: uniswapV2Router02,
+        abi: uniswapV2RouterAbi,
+        functionName: 'addLiquidityETH',
+        args: [t, amount, 0n, 0n, deployer, SEED_DEADLINE],
+        value: eth,
+      }),
+    )
+  }
+  const uniswap: UniswapContracts = {
+    weth9,
+    uniswapV2Factory,
+    uniswapV2Router02,
+    pairUsdcWeth: pairAddress(uniswapV2Factory, usdc6, weth9),
+    pairDaiWeth: pairAddress(uniswapV2Factory, dai18, weth9),
+    pairUsdcDai: pairAddress(uniswapV2Factory, usdc6, dai18),
+  }
+
+  return { contracts: { usdc6, dai18, zero0, spam, nft, multicall3: MULTICALL3_ADDRESS, ...uniswap }, nftTokenIds }
 }

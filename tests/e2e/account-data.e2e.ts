@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
-import { createWalletClient, erc20Abi, http, parseUnits, type Address } from 'viem'
+import { createPublicClient, createWalletClient, erc20Abi, http, parseUnits, type Address } from 'viem'
 import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
 import { startApiServer, type ApiServer } from '../../stack/api/index.ts'
 import { countingRpcProxy, tempDataDir } from '../../stack/api/api-test-client.ts'
@@ -54,6 +54,15 @@ function recordApiRequests(page: Page): Request[] {
   })
   return seen
 }
+/** How many of the page's requests are still under way (sent, neither finished nor failed). */
+function inflight(page: Page): () => number {
+  const open = new Set<Request>()
+  page.on('request', (r) => open.add(r))
+  page.on('requestfinished', (r) => open.delete(r))
+  page.on('requestfailed', (r) => open.delete(r))
+  return () => open.size
+}
+
 const countPath = (requests: Request[], test: (path: string) => boolean) => requests.filter((r) => test(new URL(r.url()).pathname)).length
 
 async function openHost(context: BrowserContext, query = ''): Promise<Page> {
@@ -75,13 +84,18 @@ describe('Account data end to end (demo host, dev wallet, local chains, API serv
     const chain = chains.chains[0]!
     const usdc = chains.deployment.chains[chain.chainId]!.contracts.usdc6 as Address
     const wallet = createWalletClient({ account: ACCOUNT0, transport: http(chain.rpcUrl) })
-    await wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [ACCOUNT1, parseUnits('12.345678', 6)], chain: null })
+    const hash = await wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [ACCOUNT1, parseUnits('12.345678', 6)], chain: null })
+    // The month the transfer was mined in (not the month the test runs in: the two differ across a month's end).
+    const reader = createPublicClient({ transport: http(chain.rpcUrl) })
+    const receipt = await reader.waitForTransactionReceipt({ hash })
+    const minedAtMs = Number((await reader.getBlock({ blockNumber: receipt.blockNumber })).timestamp) * 1000
     await api.indexNow()
     const ethCallsBefore = proxies[0]!.methods.filter((m) => m === 'eth_call').length
 
     const context = await browser.newContext()
     const page = await openHost(context)
     const requests = recordApiRequests(page)
+    const pending = inflight(page)
     const chainRequests: string[] = []
     page.on('request', (r) => {
       if (r.url().startsWith(chain.rpcUrl) && r.method() === 'POST') chainRequests.push((r.postDataJSON() as { method: string }).method)
@@ -101,6 +115,9 @@ describe('Account data end to end (demo host, dev wallet, local chains, API serv
     expect(tokenText).not.toContain('SPAM')
 
     // One round trip per data source: supported chains, balance (one multicall on the chain), identity, native balance.
+    // Counted once each request has been seen and the page's network is idle (no late duplicate can slip past).
+    await expect.poll(() => chainRequests.includes('eth_getBalance'), { timeout: 15_000 }).toBe(true)
+    await expect.poll(pending, { timeout: 15_000 }).toBe(0)
     expect(countPath(requests, (p) => p === '/v1/supported-chains')).toBe(1)
     expect(countPath(requests, (p) => p.endsWith('/balance'))).toBe(1)
     expect(countPath(requests, (p) => p.startsWith('/v1/identity/'))).toBe(1)
@@ -114,7 +131,8 @@ describe('Account data end to end (demo host, dev wallet, local chains, API serv
 
     // Activity: the transfer under this month's heading; the spam airdrop is not listed.
     await account.getByRole('tab', { name: 'Activity' }).click()
-    const month = new Date().toLocaleString('en-US', { month: 'long', year: 'numeric' })
+    // The heading as the page names that month (in the browser's own time zone).
+    const month = await page.evaluate((ms) => new Date(ms).toLocaleString('en-US', { month: 'long', year: 'numeric' }), minedAtMs)
     const monthSection = account.getByRole('region', { name: month })
     await expect.poll(() => monthSection.innerText(), { timeout: 15_000 }).toContain('12.345 USDC')
     const activity = await account.getByRole('tabpanel').innerText()
@@ -128,6 +146,7 @@ describe('Account data end to end (demo host, dev wallet, local chains, API serv
     const nfts = account.getByRole('list', { name: 'NFTs' })
     await expect.poll(() => nfts.innerText()).toContain('#3')
     for (const id of [1, 2, 3]) expect(await nfts.innerText()).toMatch(new RegExp(`Portico Punks.*#${id}`))
+    await expect.poll(pending, { timeout: 15_000 }).toBe(0)
     expect(countPath(requests, (p) => p.endsWith('/history'))).toBe(1)
     await context.close()
   })
@@ -137,6 +156,7 @@ describe('Account data end to end (demo host, dev wallet, local chains, API serv
     // Every namespace requested, so the namespace filter keeps the whole registry.
     const page = await openHost(context, '?namespaces=eip155,solana,bip122,cosmos,polkadot')
     const requests = recordApiRequests(page)
+    const pending = inflight(page)
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'All Wallets' }).click()
     const dialog = page.getByRole('dialog', { name: 'All Wallets' })
@@ -156,14 +176,21 @@ describe('Account data end to end (demo host, dev wallet, local chains, API serv
     const res = await fetch(`${api.url}/getWallets?page=8&entries=40&projectId=${PROJECT}`)
     const expected = ((await res.json()) as { data: Array<{ name: string }> }).data[299 - 280]!.name
     const row300 = list.locator('[aria-posinset="300"]')
-    for (let i = 0; i < 20 && (await row300.count()) === 0; i++) {
-      await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
-      await page.waitForTimeout(150)
-    }
+    // Scroll to the end until the row is rendered: each scroll asks for the next page; polled with a generous deadline.
+    await expect
+      .poll(
+        async () => {
+          await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
+          return row300.count()
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(1)
     await expect.poll(() => row300.innerText()).toContain(expected)
     expect(await row300.getAttribute('aria-setsize')).toBe('302')
     // Windowed: only a screenful of rows is in the DOM.
     expect(await list.getByRole('listitem').count()).toBeLessThanOrEqual(16)
+    await expect.poll(pending, { timeout: 15_000 }).toBe(0)
     const pages = requests.filter((r) => new URL(r.url()).pathname === '/getWallets' && !new URL(r.url()).searchParams.get('search'))
     const pageNumbers = pages.map((r) => new URL(r.url()).searchParams.get('page'))
     expect(pageNumbers).toEqual(expect.arrayContaining(['1', '2', '3', '4', '5', '6', '7', '8']))

@@ -15,7 +15,12 @@ export interface ListItemProps extends Omit<ComponentProps<'button'>, 'children'
   trailing?: ReactNode
 }
 
-/** A row button of a list. Accessible name: "label, tag" (explicit so it does not depend on layout). */
+/**
+ * A row button of a list. Accessible name: "label, description, tag", explicit so it does not depend on layout, and
+ * in the order shown so it starts with the visible text (WCAG 2.5.3 label in name; axe label-content-name-mismatch):
+ * the segments are also separated by whitespace in the DOM, so the visible text reads "label description tag", not
+ * "labeltag". The image and the trailing content should be decorative.
+ */
 export function ListItem({
   label,
   description,
@@ -29,7 +34,7 @@ export function ListItem({
 }: ListItemProps) {
   return (
     <button
-      aria-label={tag ? `${label}, ${tag}` : label}
+      aria-label={[label, description, tag].filter(Boolean).join(', ')}
       {...rest}
       type={type}
       className={className ? `portico-list-item ${className}` : 'portico-list-item'}
@@ -37,8 +42,10 @@ export function ListItem({
       {image}
       <span className="portico-list-item-text">
         <span className="portico-list-item-label">{label}</span>
+        {description && ' '}
         {description && <span className="portico-list-item-description">{description}</span>}
       </span>
+      {tag && ' '}
       {tag && (
         <span className="portico-tag" data-tone={tagTone}>
           {tag}

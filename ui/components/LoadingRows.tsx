@@ -1,9 +1,9 @@
 import { Skeleton } from './Skeleton.tsx'
 
-/** Skeleton rows while a tab loads. */
+/** Skeleton rows while a tab loads: a busy group named after what loads (a bare div may not carry a name). */
 export function LoadingRows({ label, rows = 3 }: { label: string; rows?: number }) {
   return (
-    <div aria-busy="true" aria-label={label} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+    <div role="group" aria-busy="true" aria-label={label} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} height={44} shape="md" />
       ))}

@@ -16,7 +16,10 @@ export interface VirtualListProps<T> {
   onEndReached?(): void
   /** How many rows before the end onEndReached fires. @default 8 */
   endThreshold?: number
-  /** Shown under the last row (a loading indicator). Takes one row. */
+  /**
+   * Shown under the last row (a loading indicator). Takes one row. Drawn only, hidden from assistive technology: a
+   * list may own only list items, and the rows that arrive (with aria-setsize) are what it announces.
+   */
   footer?: ReactNode
 }
 
@@ -68,7 +71,11 @@ export function VirtualList<T>({
     >
       <div style={{ height: total, position: 'relative' }}>
         {rows}
-        {footer && <div style={{ position: 'absolute', top: items.length * rowHeight, left: 0, right: 0, height: rowHeight }}>{footer}</div>}
+        {footer && (
+          <div aria-hidden="true" style={{ position: 'absolute', top: items.length * rowHeight, left: 0, right: 0, height: rowHeight }}>
+            {footer}
+          </div>
+        )}
       </div>
     </div>
   )

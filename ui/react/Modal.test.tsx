@@ -56,6 +56,19 @@ describe('<Modal>', () => {
     expect(document.activeElement).toBe(opener)
   })
 
+  it('the stylesheet is in the document once however often the modal opens; a closed modal shows no dialog', async () => {
+    await mount()
+    for (let i = 0; i < 3; i++) {
+      await act(async () => modal!.open())
+      const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+      expect(dialog.querySelector('style')).toBeNull()
+      await act(async () => modal!.close())
+      expect(screen.queryByRole('dialog')).toBeNull()
+    }
+    expect(document.querySelectorAll('style#portico-css')).toHaveLength(1)
+    expect(document.getElementById('portico-css')!.textContent).toContain('.portico-dialog{')
+  })
+
   it('Tab from the last control wraps to the first (focus is trapped)', async () => {
     await mount()
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' })))

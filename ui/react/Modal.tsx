@@ -1,194 +1,105 @@
-import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
-import { createPortal } from 'react-dom'
-import { KernelTokens, type Modal as ModalInstance, type RouteEntry } from '../../kernel/index.ts'
-import { Header } from '../components/Header.tsx'
-import { Snackbar } from '../components/Snackbar.tsx'
-import { Spinner } from '../components/Spinner.tsx'
-import { porticoCss } from '../theme/styles.ts'
-import { themeStyle } from '../theme/tokens.ts'
-import { coreViewLoaders, titleOf } from '../views/registry.ts'
+import { Activity, useEffect, useState } from 'react'
+import { KernelTokens, type Modal as ModalInstance } from '../../kernel/index.ts'
 import { useModalInstance, useStore } from './context.tsx'
 
-type LazyView = ComponentType<{ params: unknown }>
+type ShellModule = typeof import('./shell.tsx')
+
+let shell: ShellModule | undefined
+let loading: Promise<ShellModule> | undefined
+
+/** Loads the dialog shell (shell.tsx) once per page; a failed load is tried again next time. */
+function loadShell(): Promise<ShellModule> {
+  loading ??= import('./shell.tsx').then(
+    (m) => (shell = m),
+    (error: unknown) => {
+      loading = undefined
+      throw error
+    },
+  )
+  return loading
+}
 
 /**
- * The modal: a labelled dialog rendering the router's top view, loaded lazily. Focus moves in and is trapped, Esc
- * closes, focus returns to the opener. In embedded mode it renders in place, without an overlay.
+ * The modal: a labelled dialog rendering the router's top view. Focus moves in and is trapped, Esc closes, focus
+ * returns to the opener. In embedded mode it renders in place, without an overlay.
+ *
+ * This component is small on purpose: the dialog shell, its stylesheet and the first view are loaded lazily while
+ * the page is idle, so they weigh nothing on the host's initial load. Once they are in, the closed dialog is
+ * pre-rendered hidden (React's `<Activity mode="hidden">`: no effects run, nothing is shown or focusable), so
+ * opening only reveals it (open-to-first-view is a benchmark of ours, issue 9). Each close discards the dialog and
+ * pre-renders a fresh one, so every open starts afresh as before. Opened before the shell has loaded, the dialog
+ * appears as soon as it has.
  */
 export function Modal({ container }: { container?: Element } = {}) {
   const modal = useModalInstance()
   const state = useStore(modal.get(KernelTokens.Modal).store)
   const embedded = Boolean(modal.get(KernelTokens.Options).options.embedded)
-  usePreloadFirstView(modal)
-  if (!state.open) return null
-  const dialog = <ModalDialog modal={modal} embedded={embedded} shake={state.shake} />
-  if (embedded) return dialog
-  const target = container ?? (typeof document !== 'undefined' ? document.body : undefined)
-  return target ? createPortal(dialog, target) : null
-}
-
-function ModalDialog({ modal, embedded, shake }: { modal: ModalInstance; embedded: boolean; shake: boolean }) {
-  const titleId = useId()
-  const dialogRef = useRef<HTMLDivElement>(null)
-  const stack = useStore(modal.router)
-  const theme = useStore(modal.get(KernelTokens.Theme).store)
-  const top = stack[stack.length - 1] as RouteEntry
-  const close = () => modal.close()
-
-  useFocusTrap(dialogRef, !embedded)
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      close()
-    } else if (event.key === 'Tab') {
-      trapTab(event, dialogRef.current)
-    }
+  const [ready, setReady] = useState(false)
+  // A new dialog after each close (React's "state from the previous render" pattern).
+  const [wasOpen, setWasOpen] = useState(state.open)
+  const [generation, setGeneration] = useState(0)
+  if (wasOpen !== state.open) {
+    setWasOpen(state.open)
+    if (!state.open) setGeneration(generation + 1)
   }
-
-  const card = (
-    <div
-      ref={dialogRef}
-      role="dialog"
-      aria-modal={embedded ? undefined : true}
-      aria-labelledby={titleId}
-      tabIndex={-1}
-      className="portico-dialog"
-      data-shake={shake || undefined}
-      onKeyDown={onKeyDown}
-      onClick={(e) => e.stopPropagation()}
-    >
-      <Header
-        title={titleOf(modal, top)}
-        titleId={titleId}
-        onBack={stack.length > 1 ? () => modal.router.goBack() : undefined}
-        onClose={close}
-      />
-      <AnimatedHeight>
-        <div key={top.view} className="portico-view">
-          <Suspense fallback={<Spinner label="Loading" />}>
-            <ViewHost modal={modal} entry={top} />
-          </Suspense>
-        </div>
-      </AnimatedHeight>
-      <ModalSnackbar modal={modal} />
-    </div>
-  )
-
-  return (
-    <div className="portico-root" data-theme={theme.themeMode} style={themeStyle(theme.themeMode, theme.themeVariables) as React.CSSProperties}>
-      <style>{porticoCss}</style>
-      {embedded ? card : <div className="portico-overlay" onClick={close}>{card}</div>}
-    </div>
-  )
-}
-
-/** Renders the registered (or core) view of an entry; a preloaded view renders at once, others suspend. */
-function ViewHost({ modal, entry }: { modal: ModalInstance; entry: RouteEntry }) {
-  const view = viewEntry(modal, entry.view)
-  if (!view) return <p role="alert">{`No view is registered for "${entry.view}"`}</p>
-  const View = view.resolved ?? view.lazy
-  return <View params={entry.params} />
-}
-
-interface CachedView {
-  lazy: LazyView
-  resolved?: LazyView
-  preload(): Promise<void>
-}
-
-const caches = new WeakMap<ModalInstance, Map<string, CachedView>>()
-
-function viewEntry(modal: ModalInstance, id: string): CachedView | undefined {
-  let cache = caches.get(modal)
-  if (!cache) {
-    cache = new Map()
-    caches.set(modal, cache)
-  }
-  const hit = cache.get(id)
-  if (hit) return hit
-  const loader = (modal.views.loader(id) ?? coreViewLoaders[id]) as (() => Promise<{ default: LazyView }>) | undefined
-  if (!loader) return undefined
-  let loading: Promise<{ default: LazyView }> | undefined
-  const load = () => (loading ??= loader())
-  const entry: CachedView = {
-    lazy: lazy(load),
-    preload: () => load().then((m) => void (entry.resolved = m.default)),
-  }
-  cache.set(id, entry)
-  return entry
-}
-
-/**
- * Loads the view the modal would open on while the page is idle, so opening renders it in the same frame
- * (open-to-first-view is a benchmark of ours). Failures are left for the real open to report.
- */
-function usePreloadFirstView(modal: ModalInstance) {
+  usePreloadShell(modal, () => setReady(true))
   useEffect(() => {
-    const id = modal.get(KernelTokens.Account).isConnected() ? 'Account' : 'Connect'
-    const run = () => void viewEntry(modal, id)?.preload().catch(() => undefined)
-    const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback
-    if (idle) idle(run)
-    else setTimeout(run, 1)
+    if (!ready) return
+    // Once the closed dialog has been pre-rendered (idle priority), warm its layout (shell.tsx, warmLayout).
+    let tries = 3
+    let live = true
+    const warm = () => live && !shell?.warmLayout() && --tries > 0 && whenIdle(warm)
+    whenIdle(warm)
+    return () => {
+      live = false
+    }
+  }, [ready])
+  useEffect(() => {
+    if (!state.open || shell) return
+    let live = true
+    loadShell().then(
+      () => live && setReady(true),
+      (error: unknown) => {
+        if (!live) return
+        modal.events.emit('error', { source: 'modal', error })
+        modal.close()
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [modal, state.open])
+  if (!shell || !(state.open || ready)) return null
+  const { ModalShell } = shell
+  return (
+    <Activity key={generation} mode={state.open ? 'visible' : 'hidden'}>
+      <ModalShell modal={modal} container={container} embedded={embedded} shake={state.shake} />
+    </Activity>
+  )
+}
+
+/** While the page is idle: the shell, its stylesheet and the first view. Failures are left for the real open. */
+function usePreloadShell(modal: ModalInstance, onReady: () => void) {
+  useEffect(() => {
+    let live = true
+    const run = () => {
+      if (!live) return
+      loadShell()
+        .then((m) => (live ? m.preloadFirstView(modal) : undefined))
+        .then(() => live && onReady(), () => undefined)
+    }
+    whenIdle(run)
+    return () => {
+      live = false
+    }
+    // onReady only sets state; the preload runs once per modal.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [modal])
 }
 
-/** SPEC §9: the modal height animates over 150 ms when the view's content changes size. */
-function AnimatedHeight({ children }: { children: ReactNode }) {
-  const inner = useRef<HTMLDivElement>(null)
-  const [height, setHeight] = useState<number | undefined>(undefined)
-  useLayoutEffect(() => {
-    const el = inner.current
-    if (!el || typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(() => setHeight(el.offsetHeight))
-    observer.observe(el)
-    return () => observer.disconnect()
-  }, [])
-  return (
-    <div className="portico-dialog-body" style={height === undefined ? undefined : { height }}>
-      <div ref={inner} className="portico-dialog-content">
-        {children}
-      </div>
-    </div>
-  )
-}
-
-function ModalSnackbar({ modal }: { modal: ModalInstance }) {
-  const snackbar = useStore(modal.get(KernelTokens.Snackbar).store)
-  if (!snackbar.open) return null
-  return <Snackbar message={snackbar.message} variant={snackbar.variant} />
-}
-
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
-
-/** Moves focus into the dialog on open and back to the opener on close. */
-function useFocusTrap(ref: React.RefObject<HTMLDivElement | null>, restore: boolean) {
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null
-    const dialog = ref.current
-    const first = dialog?.querySelector<HTMLElement>(FOCUSABLE)
-    ;(first ?? dialog)?.focus()
-    return () => {
-      if (restore && opener && typeof opener.focus === 'function' && opener.isConnected) opener.focus()
-    }
-  }, [ref, restore])
-}
-
-function trapTab(event: KeyboardEvent<HTMLDivElement>, dialog: HTMLElement | null) {
-  if (!dialog) return
-  const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('inert'))
-  if (!items.length) {
-    event.preventDefault()
-    return
-  }
-  const first = items[0]!
-  const last = items[items.length - 1]!
-  const active = document.activeElement
-  if (event.shiftKey && (active === first || active === dialog)) {
-    event.preventDefault()
-    last.focus()
-  } else if (!event.shiftKey && active === last) {
-    event.preventDefault()
-    first.focus()
-  }
+/** Runs `run` when the page is idle (requestIdleCallback, or a timer where there is none). */
+function whenIdle(run: () => void): void {
+  const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback
+  if (idle) idle(run)
+  else setTimeout(run, 1)
 }

@@ -1,5 +1,6 @@
 import { useCallback } from 'react'
 import { KernelTokens, type Connector, type RouteEntry, type WalletListing } from '../../kernel/index.ts'
+import { withSafeLinks } from '../components/safeWalletLink.ts'
 import { useModalInstance } from './context.tsx'
 
 /**
@@ -16,7 +17,8 @@ export function useConnectingView(): (target: { connector?: Connector; wallet?: 
       const target = connector ?? installed
       let entry: RouteEntry | undefined
       if (target) entry = target.connectingView?.({}) ?? { view: 'ConnectingExternal', params: { connectorId: target.id } }
-      else if (wallet) entry = connectors.registryOpener()?.connectingView?.({ wallet })
+      // The listing's links are checked before a connecting view receives it (unsafe ones become null).
+      else if (wallet) entry = connectors.registryOpener()?.connectingView?.({ wallet: withSafeLinks(wallet) })
       // A plugin's view must be registered; ConnectingExternal is the core UI's own.
       if (entry && (entry.view === 'ConnectingExternal' || modal.views.has(entry.view))) modal.router.push(entry.view as 'Connect', ...([entry.params] as [undefined]))
     },

@@ -1,7 +1,8 @@
 /**
  * The one stylesheet of the modal and its components, as a string so no CSS-in-JS runtime ships.
  * Every rule is scoped by a `portico-` class and reads only `--portico-*` tokens (see tokens.ts).
- * Injected once by `<PorticoStyles />` (React 19 dedupes `<style href precedence>`).
+ * Put once into the document (or shadow root) by the modal shell (ui/react/shell.tsx, `ensureStyles`), when it is
+ * preloaded; stories and other hosts of the components use `<PorticoStyles />` (React 19 dedupes `<style href precedence>`).
  */
 import { ANIMATION_MS } from './tokens.ts'
 
@@ -69,6 +70,7 @@ const lists = `
 .portico-tag[data-tone=success]{color:var(--portico-success)}
 .portico-wallet-image{flex:none;display:block;object-fit:cover;border-radius:var(--portico-radius-sm);background:var(--portico-bg)}
 .portico-wallet-image-fallback{flex:none;display:inline-flex;align-items:center;justify-content:center;border-radius:var(--portico-radius-sm);background:var(--portico-accent);color:var(--portico-accent-fg);font-weight:var(--portico-font-weight-bold);text-transform:uppercase}
+.portico-wallet-image-fallback::before{content:attr(data-letter)}
 .portico-avatar{flex:none;display:inline-block;border-radius:50%;object-fit:cover}
 .portico-address{font-family:var(--portico-font-family-mono);font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
 .portico-token-row{display:flex;align-items:center;gap:var(--portico-space-3);padding:var(--portico-space-2) var(--portico-space-1)}

@@ -1,4 +1,4 @@
-import { KernelTokens, type ConnectListEntry } from '../../kernel/index.ts'
+import { KernelTokens, type ChainNamespace, type ConnectListEntry } from '../../kernel/index.ts'
 import { WalletListItem } from '../components/WalletListItem.tsx'
 import { ListItem } from '../components/ListItem.tsx'
 import { strings } from '../theme/i18n.ts'
@@ -18,7 +18,12 @@ export default function Connect() {
   const persistence = modal.get(KernelTokens.Persistence)
   const options = useStore(modal.get(KernelTokens.Options).store).options
   useStore(connectors.store)
-  const entries = connectors.list(persistence.recentWallets(), options.connectorOrder)
+  const { activeNamespace, byNamespace } = useStore(modal.get(KernelTokens.Network).store)
+  // SPEC §5: only connectors of the host's namespaces; one row per wallet across namespaces.
+  const entries = connectors.list(persistence.recentWallets(), options.connectorOrder, {
+    namespaces: Object.keys(byNamespace) as ChainNamespace[],
+    activeNamespace,
+  })
   const connectVia = useConnectingView()
 
   const choose = (entry: ConnectListEntry) => connectVia({ connector: entry.connector, wallet: entry.wallet })

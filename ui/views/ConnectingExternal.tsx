@@ -14,25 +14,30 @@ export default function ConnectingExternal({ params }: ViewProps<'ConnectingExte
   const connector = modal.get(KernelTokens.Connectors).get(params.connectorId)
   const [phase, setPhase] = useState<Phase>({ kind: 'waiting' })
   const [attempt, setAttempt] = useState(0)
-  const started = useRef(-1)
+  // The request of each attempt, kept across StrictMode's mount-unmount-mount (and any remount of this view
+  // instance), so the wallet is asked once per attempt while every mounted effect still hears the answer.
+  const request = useRef<{ key: string; result: Promise<unknown> }>(undefined)
 
   useEffect(() => {
-    if (started.current === attempt) return
-    started.current = attempt
+    const key = `${attempt}:${params.connectorId}`
+    if (request.current?.key !== key) {
+      const result = modal.get(KernelTokens.Connection).connectWallet(params.connectorId)
+      result.catch(() => undefined)
+      request.current = { key, result }
+    }
     let live = true
-    modal
-      .get(KernelTokens.Connection)
-      .connect(params.connectorId)
-      .then(() => {
+    request.current.result.then(
+      () => {
         if (!live) return
         const unsupported = modal.get(KernelTokens.Network).store.getSnapshot().unsupportedChainId !== undefined
         modal.router.reset(unsupported ? 'UnsupportedChain' : 'Account')
-      })
-      .catch((error: unknown) => {
+      },
+      (error: unknown) => {
         if (!live) return
         setPhase({ kind: 'error', message: describeWalletError(error) })
         modal.get(KernelTokens.Modal).shake()
-      })
+      },
+    )
     return () => {
       live = false
     }

@@ -4,10 +4,11 @@ import { ListItem } from '../components/ListItem.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
 import { strings } from '../theme/i18n.ts'
 import { useModalInstance, useStore } from '../react/context.tsx'
+import { namespaceName } from './SwitchActiveChain.tsx'
 
 /**
  * SPEC §2 ProfileWallets: the connections per namespace with their SPEC §4 status. A connected one can be
- * disconnected; an active (stored) one reconnects.
+ * disconnected (that namespace only); an active (stored) one reconnects.
  */
 export default function ProfileWallets() {
   const modal = useModalInstance()
@@ -23,18 +24,28 @@ export default function ProfileWallets() {
         const connector = connectors.get(c.connectorId)
         const name = connector?.name ?? c.connectorId
         const address = c.accounts[0]?.address ?? ''
+        const disconnectOne = async () => {
+          await connection.disconnect(ns)
+          if (!modal.get(KernelTokens.Account).isConnected()) modal.router.reset('Connect')
+        }
         return (
-          <ListItem
-            key={`${ns}:${c.connectorId}`}
-            label={name}
-            description={`${ns} · ${truncateAddress(address)}`}
-            image={<WalletImage name={name} src={connector?.imageUrl} size={32} decorative />}
-            tag={status === 'connected' ? 'Connected' : status === 'active' ? 'Active' : undefined}
-            tagTone={status === 'connected' ? 'success' : 'neutral'}
-            onClick={() => {
-              if (status !== 'connected') modal.router.push('ConnectingExternal', { connectorId: c.connectorId })
-            }}
-          />
+          <div key={`${ns}:${c.connectorId}`} className="portico-profile-wallet">
+            <ListItem
+              label={name}
+              description={`${namespaceName(ns)} · ${truncateAddress(address)}`}
+              image={<WalletImage name={name} src={connector?.imageUrl} size={32} decorative />}
+              tag={status === 'connected' ? 'Connected' : status === 'active' ? 'Active' : undefined}
+              tagTone={status === 'connected' ? 'success' : 'neutral'}
+              onClick={() => {
+                if (status !== 'connected') modal.router.push('ConnectingExternal', { connectorId: c.connectorId })
+              }}
+            />
+            {status === 'connected' && (
+              <Button variant="secondary" aria-label={`Disconnect ${name} from ${namespaceName(ns)}`} onClick={() => void disconnectOne()}>
+                {strings.disconnect}
+              </Button>
+            )}
+          </div>
         )
       })}
       <Button variant="secondary" fullWidth onClick={() => modal.router.push('Connect')}>

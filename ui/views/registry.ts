@@ -11,6 +11,7 @@ export const coreViewLoaders: Record<string, ViewLoader<ViewId>> = {
   SwitchNetwork: () => core().then((m) => ({ default: m.SwitchNetwork })),
   UnsupportedChain: () => core().then((m) => ({ default: m.UnsupportedChain })),
   ProfileWallets: () => core().then((m) => ({ default: m.ProfileWallets })),
+  SwitchActiveChain: () => core().then((m) => ({ default: m.SwitchActiveChain })),
 }
 
 const coreTitles: Record<string, string> = {
@@ -19,6 +20,7 @@ const coreTitles: Record<string, string> = {
   SwitchNetwork: strings.selectNetwork,
   UnsupportedChain: strings.switchNetwork,
   ProfileWallets: strings.wallets,
+  SwitchActiveChain: 'Switch Chain',
   AllWallets: strings.allWallets,
 }
 

@@ -1,5 +1,6 @@
 import { fetchWithRetry, type RetryOptions } from 'portico'
 import { withSdkParams, type SdkParams } from 'portico'
+import { BackendUnreachableError } from '../backend-status.ts'
 
 /** A backend reply that is not what SPEC §7 describes: a failed status, a body that is not JSON, or a wrong shape. */
 export class ApiReplyError extends Error {
@@ -23,6 +24,8 @@ export interface ApiClientDeps {
   sdk: () => SdkParams
   /** Retry policy overrides (SPEC §8 defaults); tests inject fetch and sleep here. */
   retry?: RetryOptions
+  /** Told whether the service replied (any status) or could not be reached after the retries. */
+  status?: { reached(): void; unreachable(): void }
 }
 
 /** Query values; undefined and empty lists are left out. */
@@ -66,23 +69,38 @@ export class JsonApi {
   /** POSTs JSON and returns the response as it is (callers that only need the status). */
   async postRaw(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
     this.requireProject(path)
-    return fetchWithRetry(
-      this.url(path),
-      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal },
-      this.deps.retry,
-    )
+    return this.send(path, this.url(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal })
   }
 
   /** GETs and returns the response as it is (the origins call classifies statuses itself). */
   async getRaw(path: string, query: Query = {}, signal?: AbortSignal): Promise<Response> {
     this.requireProject(path)
-    return fetchWithRetry(this.url(path, query), { method: 'GET', headers: { accept: 'application/json' }, signal }, this.deps.retry)
+    return this.send(path, this.url(path, query), { method: 'GET', headers: { accept: 'application/json' }, signal })
+  }
+
+  /** fetch with the SPEC §8 retries; no reply at all rejects with {@link BackendUnreachableError} (an abort as is). */
+  private async send(path: string, url: string, init: RequestInit): Promise<Response> {
+    let res: Response
+    try {
+      res = await fetchWithRetry(url, init, this.deps.retry)
+    } catch (error) {
+      if (init.signal?.aborted || this.deps.retry?.signal?.aborted || !isNetworkFailure(error)) throw error
+      this.deps.status?.unreachable()
+      throw new BackendUnreachableError(path, { cause: error })
+    }
+    this.deps.status?.reached()
+    return res
   }
 
   /** SPEC §7: every call carries a projectId; without one nothing is sent (the services would refuse it anyway). */
   private requireProject(path: string): void {
     if (!this.deps.sdk().projectId) throw new ApiReplyError(path, 0, 'no projectId configured')
   }
+}
+
+/** fetch's "no reply": a TypeError in browsers and Node, a DOMException named NetworkError in happy-dom. */
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof Error && error.name === 'NetworkError')
 }
 
 function joinPath(base: string, path: string): string {

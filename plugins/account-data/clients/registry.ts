@@ -1,5 +1,6 @@
 import type { WalletListing } from 'portico'
 import { classifyOriginsResponse, type OriginsResult } from 'portico'
+import { withSafeLinks } from 'portico/components'
 import { bool, JsonApi, list, nullableText, optionalText, record, text, type ApiClientDeps } from './http.ts'
 
 /** GET /getWallets parameters (SPEC §7). Lists are sent comma-separated; empty ones are left out. */
@@ -83,7 +84,10 @@ export class RegistryClient {
   }
 }
 
-/** Checks a /getWallets reply; a listing without id or name makes the whole reply invalid. */
+/**
+ * Checks a /getWallets reply; a listing without id or name makes the whole reply invalid. A link a wallet may not
+ * open (javascript:, data:, no scheme...) is dropped here, once, as the listing arrives (`withSafeLinks`).
+ */
 export function parseWalletPage(body: unknown): WalletPage {
   const reply = record(body, 'reply')
   const count = reply.count
@@ -91,7 +95,7 @@ export function parseWalletPage(body: unknown): WalletPage {
   const data = list(reply.data, 'data').map((item, i): WalletListing => {
     const w = record(item, `data[${i}]`)
     const chains = w.chains === undefined || w.chains === null ? [] : list(w.chains, `data[${i}].chains`).map((c, j) => text(c, `data[${i}].chains[${j}]`))
-    return {
+    return withSafeLinks({
       id: text(w.id, `data[${i}].id`),
       name: text(w.name, `data[${i}].name`),
       rdns: nullableText(w.rdns, `data[${i}].rdns`),
@@ -101,7 +105,7 @@ export function parseWalletPage(body: unknown): WalletPage {
       mobile_link: nullableText(w.mobile_link, `data[${i}].mobile_link`),
       desktop_link: nullableText(w.desktop_link, `data[${i}].desktop_link`),
       webapp_link: nullableText(w.webapp_link, `data[${i}].webapp_link`),
-    }
+    })
   })
   return { data, count }
 }

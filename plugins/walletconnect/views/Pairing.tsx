@@ -8,7 +8,7 @@ import { WalletImage } from 'portico/components'
 import { useModalInstance, useStore } from 'portico/react'
 import { formatMessage, strings } from 'portico/react'
 import type { WalletConnectConnector } from '../connector.ts'
-import { findWallet, WalletConnectTokens } from '../index.ts'
+import { findWallet, WalletConnectTokens } from '../tokens.ts'
 import { PairingCancelledError } from '../pairing.ts'
 import { walletLinks, type WalletLink } from '../wallet-links.ts'
 

@@ -1,0 +1,106 @@
+import { definePlugin, KernelTokens } from 'portico'
+import { ProfileApi } from './client.ts'
+import { NamesController } from './controller.ts'
+import { DEFAULT_NAME_ZONE, zoneOf } from './rule.ts'
+import { NamesTokens } from './tokens.ts'
+
+export {
+  DEFAULT_NAME_ZONE,
+  MIN_NAME_LENGTH,
+  NAME_SUFFIXES,
+  NameRuleText,
+  formatRegistrationMessage,
+  isAccountName,
+  nameRuleProblem,
+  nameSuffix,
+  parseRegistrationMessage,
+  zoneOf,
+  type RegistrationMessage,
+} from './rule.ts'
+/**
+ * ENSIP-15 normalization (`normalizeName`, `isNormalizedName`, `fullName`, `normalizeZone`), loaded on demand: the
+ * library is ~35 KB gzipped, so it stays out of the host's initial bundle.
+ * @example const { normalizeName } = await loadNameNormalizer(); normalizeName('Alice.reown.id') === 'alice.reown.id'
+ */
+export const loadNameNormalizer = () => import('./normalize.ts')
+export { NamesApiError, ProfileApi, type AccountProfile, type NameSuggestion, type ProfileApiOptions, type RegistrationPayload } from './client.ts'
+export { NamesController, SUGGESTION_DEBOUNCE_MS, type NamesControllerOptions, type NamesState } from './controller.ts'
+export { NamesTokens, type NameLookup } from './tokens.ts'
+export { RegisterAccountNameCard, type RegisterAccountNameCardProps } from './views/RegisterAccountNameCard.tsx'
+export { RegisterAccountNameSuccessCard, type RegisterAccountNameSuccessCardProps } from './views/RegisterAccountNameSuccessCard.tsx'
+
+declare module 'portico' {
+  interface ViewParams {
+    /** SPEC §2 RegisterAccountName: choose and register a name. */
+    RegisterAccountName: undefined
+    /** SPEC §2 RegisterAccountNameSuccess. */
+    RegisterAccountNameSuccess: undefined
+  }
+}
+
+export interface NamesOptions {
+  /** The zone names register in and suggestions are asked for (SPEC §9), DNS-style ASCII labels. @default 'reown.id' */
+  zone?: string
+  /** Base URL of the profile service. @default the modal's blockchain API endpoint */
+  apiUrl?: string
+  /** Clock for the registration message's timestamp, in ms. @default Date.now */
+  now?: () => number
+  /** Fetch used for the profile calls. @default globalThis.fetch */
+  fetch?: typeof fetch
+}
+
+/**
+ * Account names (SPEC §4 name registration): a "Register name" action on Account for EVM accounts, the
+ * RegisterAccountName and RegisterAccountNameSuccess views, the connected address's name as its profile name, and
+ * forward/reverse lookup for other plugins under `NamesTokens.Lookup` (`Symbol.for('portico.names.lookup')`).
+ * @example createModal({ projectId, plugins: [eip155(), names({ zone: 'reown.id' })] })
+ */
+export function names(options: NamesOptions = {}) {
+  const zone = zoneOf(options.zone ?? DEFAULT_NAME_ZONE)
+  return definePlugin({
+    id: 'names',
+    kind: 'feature',
+    portico: '1.x',
+    setup(ctx) {
+      ctx.provide(NamesTokens.Controller, () => {
+        const modalOptions = ctx.get(KernelTokens.Options).options
+        const api = new ProfileApi({
+          baseUrl: options.apiUrl ?? modalOptions.endpoints.blockchainApi,
+          projectId: modalOptions.projectId ?? '',
+          fetch: options.fetch,
+        })
+        return new NamesController(ctx, { api, zone, now: options.now ?? Date.now })
+      })
+      ctx.provide(NamesTokens.Lookup, (get) => {
+        const c = get(NamesTokens.Controller)
+        return {
+          isName: (text) => c.isName(text),
+          resolveName: (name) => c.resolveName(name),
+          lookupAddress: (address) => c.lookupAddress(address),
+          resolve: async (name, namespace) => {
+            if (namespace !== 'eip155') return undefined
+            const address = await c.resolveName(name)
+            return address ? { address, name: (await c.loadNormalizer()).normalizeName(name.trim()) } : undefined
+          },
+          reverse: async (address, namespace) => {
+            if (namespace !== 'eip155') return undefined
+            const name = await c.lookupAddress(address)
+            return name ? { address, name } : undefined
+          },
+        }
+      })
+      ctx.registerView('RegisterAccountName', () => import('./views/RegisterAccountName.tsx'), { title: 'Choose name' })
+      ctx.registerView('RegisterAccountNameSuccess', () => import('./views/RegisterAccountNameSuccess.tsx'), { title: 'Name registered' })
+      ctx.registerAccountAction({
+        id: 'names.register',
+        label: 'Register name',
+        order: 40,
+        view: 'RegisterAccountName',
+        available: ({ namespace }) => namespace === 'eip155',
+      })
+    },
+    async activate(ctx) {
+      ctx.get(NamesTokens.Controller).start()
+    },
+  })
+}

@@ -1,0 +1,72 @@
+import { definePlugin, KernelTokens } from 'portico'
+import { onrampApi, type OnrampApi } from './api.ts'
+import { OnrampController } from './controller.ts'
+import { OnrampTokens } from './tokens.ts'
+
+export * from './limits.ts'
+export { onrampApi, type OnrampApi, type OnrampOrderStatus } from './api.ts'
+export {
+  OnrampController,
+  ORDER_POLL_MS,
+  PLACEHOLDER_QUOTE_ID,
+  placeholderQuote,
+  type OnrampControllerOptions,
+  type OnrampPurchase,
+  type OnrampState,
+  type QuoteStatus,
+} from './controller.ts'
+export { OnrampTokens } from './tokens.ts'
+export { OnRampCard, type OnRampCardProps } from './views/OnRampCard.tsx'
+export { BuyInProgressCard, type BuyInProgressCardProps } from './views/BuyInProgressCard.tsx'
+
+declare module 'portico' {
+  interface ViewParams {
+    /** The Buy view: currency, network, payment, amount, quote. */
+    OnRamp: undefined
+    /** The purchase pending in the provider's window, then complete or failed. */
+    BuyInProgress: undefined
+  }
+}
+
+export interface OnrampOptionsInput {
+  /** Base URL of the on-ramp API. @default the modal's blockchainApi endpoint */
+  apiUrl?: string
+  /** A whole client instead (tests, a host's own backend). */
+  api?: OnrampApi
+  /** Opens the provider's page. @default window.open(url, '_blank', 'noopener') */
+  openWindow?: (url: string) => void
+  /** Preselected payment currency. @default 'USD' */
+  defaultPaymentCurrency?: string
+  /** Preselected amount. */
+  defaultAmount?: string
+}
+
+/**
+ * Buy crypto with fiat (SPEC §1): a "Buy" action on Account (eip155), the OnRamp view (options, SPEC §5 limits,
+ * quote) and BuyInProgress; Buy opens the provider's page from POST /v1/generators/onrampurl.
+ * @example createModal({ projectId, plugins: [eip155(), accountData(), onramp()] })
+ */
+export function onramp(options: OnrampOptionsInput = {}) {
+  return definePlugin({
+    id: 'onramp',
+    kind: 'feature',
+    portico: '1.x',
+    setup(ctx) {
+      ctx.provide(OnrampTokens.Controller, () => {
+        const modalOptions = () => ctx.get(KernelTokens.Options).options
+        const api =
+          options.api ??
+          onrampApi({ baseUrl: () => options.apiUrl ?? modalOptions().endpoints.blockchainApi, projectId: () => modalOptions().projectId ?? '' })
+        return new OnrampController(ctx, {
+          api,
+          openWindow: options.openWindow,
+          defaultPaymentCurrency: options.defaultPaymentCurrency,
+          defaultAmount: options.defaultAmount,
+        })
+      })
+      ctx.registerView('OnRamp', () => import('./views/OnRamp.tsx'), { title: 'Buy' })
+      ctx.registerView('BuyInProgress', () => import('./views/BuyInProgress.tsx'), { title: 'Buy' })
+      ctx.registerAccountAction({ id: 'buy', label: 'Buy', order: 30, view: 'OnRamp', available: ({ namespace }) => namespace === 'eip155' })
+    },
+  })
+}

@@ -1,0 +1,150 @@
+import { createToken, toDisposable, type CaipNetwork, type ChainNamespace, type Disposable, type Token } from 'portico'
+import type { SendController, SendControllerDeps } from './controller.ts'
+
+/** A token the account holds, as the send flow shows and sends it (SPEC §3 Token balance). */
+export interface SendToken {
+  name: string
+  symbol: string
+  /** CAIP-2 network id. */
+  chainId: string
+  /** Contract or mint address on the chain (plain, not CAIP-10); absent for the native token. */
+  address?: string
+  /** Decimals of the token's base unit. */
+  decimals: number
+  /** Balance in display units, a plain decimal string. */
+  balance: string
+  /** USD price per unit when known. */
+  price?: number
+  iconUrl?: string
+}
+
+/** One transfer the flow asks a sender to estimate or send. */
+export interface SendRequest {
+  network: CaipNetwork
+  /** The sending account's address (plain). */
+  from: string
+  /** The receiver's address (plain, already resolved from a name). */
+  to: string
+  token: SendToken
+  /** Amount in the token's base units. */
+  amount: bigint
+}
+
+/** The network fee of a transfer, in the network's native token. */
+export interface SendFee {
+  /** Base units of the native token. */
+  amount: bigint
+  decimals: number
+  symbol: string
+}
+
+/** What the chain answered once the transfer was sent. */
+export interface SendReceipt {
+  hash: string
+  /** 'success' once mined, 'reverted' when the chain reverted it, 'pending' when no receipt came in time. */
+  status: 'success' | 'reverted' | 'pending'
+}
+
+/**
+ * Sends tokens of one namespace. A chain plugin contributes its own (e.g. Solana's SOL and SPL transfers, in
+ * plugins/solana) with `ctx.track(ctx.get(SendTokens.Senders).register(sender))` in its `activate` when
+ * `ctx.has(SendTokens.Senders)` (`SendTokens.Senders` is `Symbol.for('portico.send.senders')`); the send plugin
+ * brings the eip155 sender itself. Errors are thrown as the chain or wallet gives them (EIP-1193 codes kept); the
+ * flow turns them into readable text.
+ */
+export interface Sender {
+  namespace: ChainNamespace
+  /** SPEC §5 receiver address check of this namespace. */
+  isAddress(address: string): boolean
+  /** The network fee of the transfer (e.g. eth_estimateGas × gas price). */
+  estimateFee(request: SendRequest): Promise<SendFee>
+  /** Asks the wallet to sign and send; resolves with the hash (and the receipt status when it waits for one). */
+  send(request: SendRequest): Promise<SendReceipt>
+}
+
+/** The senders by namespace: "Unsupported chain" (SPEC §5) for any namespace without one. */
+export class SenderRegistry {
+  private readonly senders = new Map<ChainNamespace, Sender>()
+  private readonly listeners = new Set<() => void>()
+
+  /** Adds a namespace's sender; disposing removes it. A second sender for a namespace replaces the first. */
+  register(sender: Sender): Disposable {
+    this.senders.set(sender.namespace, sender)
+    this.notify()
+    return toDisposable(() => {
+      if (this.senders.get(sender.namespace) === sender) this.senders.delete(sender.namespace)
+      this.notify()
+    })
+  }
+
+  get(namespace: ChainNamespace | undefined): Sender | undefined {
+    return namespace ? this.senders.get(namespace) : undefined
+  }
+
+  has(namespace: ChainNamespace | undefined): boolean {
+    return Boolean(namespace && this.senders.has(namespace))
+  }
+
+  namespaces(): ChainNamespace[] {
+    return [...this.senders.keys()]
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  private notify(): void {
+    for (const l of [...this.listeners]) l()
+  }
+}
+
+/** A receiver found by name (or a profile found by address). */
+export interface ResolvedName {
+  /** The receiver's address on the asked namespace. */
+  address: string
+  /** SPEC §3 receiver profile name. */
+  name?: string | null
+  /** SPEC §3 receiver profile image (untrusted URL). */
+  avatar?: string | null
+}
+
+/**
+ * Account-name lookup a names plugin provides under `SendTokens.Names` (e.g. `alice.reown.id`). The send plugin asks
+ * it when the receiver field holds something that is not an address of the namespace.
+ * @example ctx.provide(SendTokens.Names, () => ({ resolve: (name, ns) => lookup(name, ns) }))
+ */
+export interface NamesLookup {
+  /** The address a name points to on a namespace; undefined when the name is not registered. */
+  resolve(name: string, namespace: ChainNamespace): Promise<ResolvedName | undefined>
+  /** The name and avatar of an address, when it has one. */
+  reverse?(address: string, namespace: ChainNamespace): Promise<ResolvedName | undefined>
+}
+
+/** The send flow of one modal. */
+export interface SendFlow {
+  /** The modal's send controller (one per modal), loading its code on first call. */
+  controller(): Promise<SendController>
+}
+
+/** The services of the send plugin, for chain plugins, a names plugin, views and hosts. */
+export const SendTokens = {
+  /**
+   * Senders by namespace; a chain plugin registers its own. A well-known symbol, so a chain plugin reaches it with
+   * `ctx.has`/`ctx.get` without importing this plugin (a host of that chain without send ships none of send's code);
+   * such a plugin restates the `Sender` shape or imports it as a type only.
+   */
+  Senders: Symbol.for('portico.send.senders') as Token<SenderRegistry>,
+  /**
+   * The SPEC §3 send state and the flow's actions, loaded on first use (the controller is not in a host's initial
+   * load): `await modal.get(SendTokens.Flow).controller()`.
+   */
+  Flow: createToken<SendFlow>('send.flow'),
+  /** What the flow's controller is built from (the modal's services); the views read it. */
+  Deps: createToken<SendControllerDeps>('send.deps'),
+  /**
+   * Name resolution, provided by a names plugin (optional). A well-known symbol, so plugins/names provides it without
+   * importing this plugin (and a host without send ships none of send's code).
+   */
+  Names: Symbol.for('portico.names.lookup') as Token<NamesLookup>,
+} as const

@@ -1,0 +1,43 @@
+import { useEffect } from 'react'
+import { ErrorText } from 'portico'
+import { useAccount, useModalInstance, useStore } from 'portico/react'
+import { insufficientBalance } from '../errors.ts'
+import { useSendController } from './flow.ts'
+import { toBase } from '../controller.ts'
+import { SendForm, usdValue } from './parts.tsx'
+
+/** The WalletSend view: token, amount and receiver (SPEC §4 Send). */
+export default function SendView() {
+  const controller = useSendController()
+  const { router } = useModalInstance()
+  const state = useStore(controller.store)
+  // Re-rendered when the active namespace changes (its sender decides "Unsupported chain").
+  const { namespace } = useAccount()
+  useEffect(() => {
+    void controller.loadTokens()
+  }, [controller])
+  const amount = state.token ? controller.amount() : undefined
+  // SPEC §5 insufficient balance, shown while typing (the preview is blocked with the same text).
+  const over = state.token && amount !== undefined && amount > toBase(state.token.balance, state.token.decimals)
+  return (
+    <SendForm
+      token={state.token}
+      amount={state.sendTokenAmount}
+      receiver={state.receiverInput}
+      amountUsd={usdValue(state.sendTokenAmount, state.tokenPrice)}
+      receiverAddress={state.receiverAddress}
+      receiverName={state.receiverProfileName}
+      receiverAvatar={state.receiverProfileImage}
+      receiverLoading={state.receiverLoading}
+      error={state.error ?? (over ? insufficientBalance(state.token!.symbol) : undefined)}
+      unsupported={controller.supported(namespace) ? undefined : ErrorText.UNSUPPORTED_CHAIN}
+      maxLoading={state.feeLoading && !state.fee}
+      previewLoading={state.feeLoading}
+      onPickToken={() => router.push('WalletSendSelectToken')}
+      onAmount={(text) => controller.setAmount(text)}
+      onReceiver={(text) => void controller.setReceiver(text)}
+      onMax={() => void controller.max()}
+      onPreview={() => void controller.preview()}
+    />
+  )
+}

@@ -1,0 +1,96 @@
+import { definePlugin, ErrorText, KernelTokens } from 'portico'
+import { cloudAuthBackend } from './backend.ts'
+import { SiwxController, type SiwxBackend } from './controller.ts'
+import { SiwxTokens } from './tokens.ts'
+
+export * from './message.ts'
+export * from './verify.ts'
+export { cloudAuthBackend, type CloudAuthOptions } from './backend.ts'
+export {
+  SiwxController,
+  canUseUniversalAuthentication,
+  type SiwxBackend,
+  type SiwxControllerOptions,
+  type SiwxMessageInput,
+  type SiwxSession,
+  type SiwxState,
+} from './controller.ts'
+export { SiwxTokens } from './tokens.ts'
+export { SiwxSignMessageCard, type SiwxSignMessageCardProps } from './views/SiwxSignMessageCard.tsx'
+
+declare module 'portico' {
+  interface ViewParams {
+    /** SPEC §2 SIWXSignMessage: the sign-in dialog. */
+    SIWXSignMessage: undefined
+  }
+}
+
+/** Sign-in options; any backend function given replaces the default (the API server's `/auth/v1`). */
+export interface SiwxOptions extends Partial<SiwxBackend> {
+  /** Authentication is required: the dialog cannot be closed without a session, and Cancel disconnects. @default false */
+  required?: boolean
+  /** The message's statement. */
+  statement?: string
+  /** How long a signed message (and its session) is valid, in ms. @default 24 hours */
+  expiry?: number
+  /** Base URL of the default backend. @default the modal's registry endpoint */
+  apiUrl?: string
+  /** Domain and URI the message names. @default the page's host and URL */
+  domain?: string
+  uri?: string
+  /** Clock, in ms. @default Date.now */
+  now?: () => number
+}
+
+const DEFAULT_EXPIRY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * SIWX (sign-in with X): EIP-4361 for eip155, CAIP-122 for solana. After a wallet connects, the SIWXSignMessage
+ * dialog asks for a signed message unless the address has a stored session; the session is kept under the SIWX
+ * token key and survives reload.
+ * @example createModal({ projectId, plugins: [eip155(), siwx({ required: true })] })
+ */
+export function siwx(options: SiwxOptions = {}) {
+  return definePlugin({
+    id: 'siwx',
+    kind: 'feature',
+    portico: '1.x',
+    setup(ctx) {
+      ctx.provide(SiwxTokens.Controller, () => {
+        const modalOptions = ctx.get(KernelTokens.Options).options
+        const custom = { getNonce: options.getNonce, verify: options.verify, getSession: options.getSession, revoke: options.revoke }
+        const needsDefault = Object.values(custom).some((f) => f === undefined)
+        const fallback: SiwxBackend | undefined = !needsDefault
+          ? undefined
+          : modalOptions.projectId
+            ? cloudAuthBackend({ baseUrl: options.apiUrl ?? modalOptions.endpoints.registry, projectId: modalOptions.projectId })
+            : notEnabledBackend()
+        const backend: SiwxBackend = {
+          getNonce: custom.getNonce ?? fallback!.getNonce,
+          verify: custom.verify ?? fallback!.verify,
+          getSession: custom.getSession ?? fallback!.getSession,
+          revoke: custom.revoke ?? fallback!.revoke,
+        }
+        return new SiwxController(ctx, {
+          backend,
+          required: options.required ?? false,
+          statement: options.statement,
+          expiry: options.expiry ?? DEFAULT_EXPIRY_MS,
+          domain: options.domain,
+          uri: options.uri,
+          now: options.now ?? Date.now,
+        })
+      })
+      ctx.registerView('SIWXSignMessage', () => import('./views/SIWXSignMessage.tsx'), { title: 'Sign In' })
+    },
+    async activate(ctx) {
+      ctx.get(SiwxTokens.Controller).start()
+    },
+  })
+}
+
+/** Without a projectId and without host functions there is nothing to sign in against. */
+function notEnabledBackend(): SiwxBackend {
+  const fail = () => Promise.reject(new Error(ErrorText.SIWX_NOT_ENABLED))
+  return { getNonce: fail, verify: fail, getSession: async () => undefined, revoke: async () => undefined }
+}

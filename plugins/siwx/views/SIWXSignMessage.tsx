@@ -1,0 +1,26 @@
+import { KernelTokens, type ViewProps } from 'portico'
+import { useModalInstance, useService, useStore } from 'portico/react'
+import { SiwxTokens } from '../tokens.ts'
+import { SiwxSignMessageCard } from './SiwxSignMessageCard.tsx'
+
+/** SPEC §2 SIWXSignMessage: the sign-in dialog of the siwx plugin. */
+export default function SIWXSignMessage(_props: ViewProps<'SIWXSignMessage'>) {
+  const modal = useModalInstance()
+  const controller = useService(SiwxTokens.Controller)
+  const state = useStore(controller.store)
+  const appName = modal.get(KernelTokens.Options).options.metadata?.name ?? 'This app'
+  const address = state.caipAddress?.split(':').slice(2).join(':')
+  return (
+    <SiwxSignMessageCard
+      appName={appName}
+      address={address}
+      status={state.status}
+      error={state.error}
+      detail={state.detail}
+      universal={state.universal}
+      required={controller.required}
+      onSign={() => void controller.signIn()}
+      onCancel={() => void controller.cancel()}
+    />
+  )
+}

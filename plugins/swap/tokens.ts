@@ -1,0 +1,7 @@
+import { createToken } from 'portico'
+import type { SwapController } from './controller.ts'
+
+/** The services the swap plugin provides. */
+export const SwapTokens = {
+  Controller: createToken<SwapController>('swap.controller'),
+} as const

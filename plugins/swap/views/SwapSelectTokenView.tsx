@@ -1,0 +1,23 @@
+import type { ViewProps } from 'portico'
+import { useModalInstance, useService, useStore } from 'portico/react'
+import { SwapTokens } from '../tokens.ts'
+import { SwapTokenPicker } from './SwapTokenPicker.tsx'
+
+/** Picks the from or to token, then goes back to Swap. */
+export default function SwapSelectTokenView({ params }: ViewProps<'SwapSelectToken'>) {
+  const controller = useService(SwapTokens.Controller)
+  const modal = useModalInstance()
+  const state = useStore(controller.store)
+  const side = params.side
+  return (
+    <SwapTokenPicker
+      side={side}
+      tokens={state.tokens}
+      selected={(side === 'from' ? state.from : state.to)?.address}
+      onSelect={(t) => {
+        controller.selectToken(side, t)
+        modal.router.goBack()
+      }}
+    />
+  )
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
+import { startDemoHost, type DemoHost } from '../../demo/server.ts'
+import { startTestApi } from './api.ts'
+import { launchChromium } from './browser.ts'
+
+/**
+ * SPEC §4 name registration end to end: the demo host (names in its zone portico.test), the injected dev wallet
+ * signing the registration message on the dev chain, the API server checking the signature and storing the name;
+ * the name then shows on Account, also after a reload (reverse lookup). Real Chromium, real chain, real API server.
+ */
+const ACCOUNT0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const LABEL = 'portico-e2e'
+const NAME = `${LABEL}.portico.test`
+
+let chains: DevChains
+let host: DemoHost
+let browser: Browser
+let api: Awaited<ReturnType<typeof startTestApi>>
+
+beforeAll(async () => {
+  chains = await startDevChains()
+  api = await startTestApi(chains, 'e2e-names')
+  host = await startDemoHost({
+    mode: 'static',
+    distDir: inject('demoHostDist'),
+    config: { projectId: 'portico-e2e', chains: chains.chains, apiUrl: api.url },
+  })
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await host?.stop()
+  await api?.stop()
+  await chains?.stop()
+})
+
+const walletPrompt = (page: Page) => page.getByRole('dialog', { name: 'Portico Dev Wallet' })
+
+async function connect(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /^Portico Dev Wallet/ }).click()
+  await walletPrompt(page).getByRole('button', { name: 'Approve' }).click()
+}
+
+describe('name registration end to end (demo host, dev wallet, API server)', () => {
+  it('registers a name through the dev wallet and sees it on Account', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(host.url)
+    await connect(page)
+    const account = page.getByRole('dialog', { name: 'Account' })
+    await account.getByRole('button', { name: 'Register name' }).click()
+
+    const dialog = page.getByRole('dialog', { name: 'Choose name' })
+    const field = dialog.getByRole('textbox', { name: 'Name' })
+    // SPEC §5: too short first; the rule shows and Register stays disabled.
+    await field.fill('abc')
+    await dialog.getByText('At least 4 characters').waitFor()
+    expect(await dialog.getByRole('button', { name: 'Register' }).isDisabled()).toBe(true)
+    await field.fill(LABEL)
+    await dialog.getByText(`${NAME} is available`).waitFor()
+    await dialog.getByRole('button', { name: 'Register' }).click()
+
+    const prompt = walletPrompt(page)
+    await expect.poll(() => prompt.innerText()).toContain(NAME)
+    await prompt.getByRole('button', { name: 'Approve' }).click()
+
+    const success = page.getByRole('dialog', { name: 'Name registered' })
+    await success.getByText(`${NAME} is yours`).waitFor()
+    // Stored by the API server: forward and reverse lookup answer it.
+    const forward = await fetch(`${api.url}/v1/profile/account/${NAME}?projectId=portico-e2e&apiVersion=2`)
+    expect(forward.status).toBe(200)
+    const profile = (await forward.json()) as { addresses: Record<string, { address: string }> }
+    expect(Object.values(profile.addresses).map((a) => a.address)).toEqual([ACCOUNT0.toLowerCase()])
+
+    await success.getByRole('button', { name: 'Back to account' }).click()
+    await page.getByRole('dialog', { name: 'Account' }).getByText(NAME, { exact: true }).waitFor()
+
+    // After a reload the reverse lookup gives Account the name again.
+    await page.reload()
+    await page.getByRole('button', { name: 'Open Account' }).click()
+    await expect.poll(() => page.getByRole('dialog', { name: 'Account' }).getByText(NAME, { exact: true }).count(), { timeout: 30_000 }).toBe(1)
+
+    // The same address cannot take a second name in the zone: the API's reason shows on the register view.
+    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Register name' }).click()
+    const again = page.getByRole('dialog', { name: 'Choose name' })
+    await again.getByRole('textbox', { name: 'Name' }).fill(`${LABEL}-2`)
+    await again.getByText(`${LABEL}-2.portico.test is available`).waitFor()
+    await again.getByRole('button', { name: 'Register' }).click()
+    await walletPrompt(page).getByRole('button', { name: 'Approve' }).click()
+    // The register view's alert (the snackbar says it too), with the API's reason.
+    const alert = page.getByRole('dialog', { name: 'Choose name' }).locator('form').getByRole('alert')
+    await expect.poll(() => alert.innerText()).toContain('already has a name')
+    await context.close()
+  })
+})

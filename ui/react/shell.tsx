@@ -1,0 +1,291 @@
+import { Suspense, useEffect, useId, useLayoutEffect, useRef, useState, lazy, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
+import { KernelTokens, type Modal as ModalInstance, type RouteEntry } from '../../kernel/index.ts'
+import { Button } from '../components/Button.tsx'
+import { Header } from '../components/Header.tsx'
+import { Snackbar } from '../components/Snackbar.tsx'
+import { Spinner } from '../components/Spinner.tsx'
+import { porticoCss } from '../theme/styles.ts'
+import { strings } from '../theme/i18n.ts'
+import { themeStyle } from '../theme/tokens.ts'
+import { coreViewLoaders, titleOf } from '../views/registry.ts'
+import { useStore } from './context.tsx'
+import { ErrorBoundary, errorMessageOf } from './ErrorBoundary.tsx'
+
+/**
+ * The modal's dialog shell (overlay, focus trap, header, animated body, snackbar, the view host) and its stylesheet.
+ * `<Modal>` (Modal.tsx) loads this module lazily, at idle or on the first open, so none of it weighs on the host's
+ * initial load.
+ */
+
+type LazyView = ComponentType<{ params: unknown }>
+
+let warmed = false
+
+/**
+ * Lays out a copy of the pre-rendered (hidden) dialog once per page, off screen and invisible, then drops it. The
+ * first layout of the dialog's content pays one-time costs (text shaping, icon decoding, layout caches) that
+ * otherwise fell on the first open: measured 2.5 ms of its 11.5 ms in Chromium (docs/DECISIONS.md). Returns false
+ * while there is nothing to copy yet (the hidden render is done at idle priority), so the caller can try later.
+ */
+export function warmLayout(): boolean {
+  if (warmed || typeof document === 'undefined') return true
+  const hidden = [...document.querySelectorAll<HTMLElement>('.portico-root')].find((el) => el.style.display === 'none')
+  if (!hidden?.parentNode || typeof requestAnimationFrame === 'undefined') return false
+  warmed = true
+  const copy = hidden.cloneNode(true) as HTMLElement
+  for (const el of [copy, ...copy.querySelectorAll('[id]')]) el.removeAttribute('id')
+  copy.style.removeProperty('display')
+  Object.assign(copy.style, { position: 'fixed', left: '-10000px', top: '0', visibility: 'hidden', pointerEvents: 'none' })
+  copy.setAttribute('aria-hidden', 'true')
+  copy.inert = true
+  hidden.parentNode.appendChild(copy)
+  void copy.offsetHeight
+  requestAnimationFrame(() => copy.remove())
+  return true
+}
+
+export interface ModalShellProps {
+  modal: ModalInstance
+  container?: Element
+  embedded: boolean
+  shake: boolean
+}
+
+/** The open modal: the dialog in a portal (or in place when embedded), behind the shell's own error boundary. */
+export function ModalShell({ modal, container, embedded, shake }: ModalShellProps) {
+  // The shell's own boundary (each view has one inside): if the dialog itself breaks, it closes (reported on the
+  // `error` event) and the host app stays mounted; the next open starts afresh.
+  const dialog = (
+    <ErrorBoundary
+      fallback={() => null}
+      onError={(error) => {
+        modal.events.emit('error', { source: 'modal', error })
+        modal.close()
+      }}
+    >
+      <ModalDialog modal={modal} embedded={embedded} shake={shake} />
+    </ErrorBoundary>
+  )
+  if (embedded) return dialog
+  const target = container ?? (typeof document !== 'undefined' ? document.body : undefined)
+  return target ? createPortal(dialog, target) : null
+}
+
+const STYLE_ID = 'portico-css'
+
+/**
+ * Puts the stylesheet into a document or shadow root once (it stays there: opening again parses nothing). Called
+ * when the shell is preloaded, so the first open does not pay for it either, and before the dialog is painted for
+ * the root it is actually rendered in.
+ */
+export function ensureStyles(root: Document | ShadowRoot | undefined = typeof document === 'undefined' ? undefined : document): void {
+  if (!root) return
+  const owner = 'head' in root ? root : root.ownerDocument
+  if (root.getElementById(STYLE_ID)) return
+  const style = owner.createElement('style')
+  style.id = STYLE_ID
+  style.textContent = porticoCss
+  ;('head' in root ? root.head : root).appendChild(style)
+}
+
+/**
+ * Loads the view the modal would open on (while the page is idle), so opening renders it in the same frame
+ * (open-to-first-view is a benchmark of ours). Failures are left for the real open to report.
+ */
+export function preloadFirstView(modal: ModalInstance): Promise<void> {
+  ensureStyles()
+  const id = modal.get(KernelTokens.Account).isConnected() ? 'Account' : 'Connect'
+  return viewEntry(modal, id)?.preload().catch(() => undefined) ?? Promise.resolve()
+}
+
+function ModalDialog({ modal, embedded, shake }: { modal: ModalInstance; embedded: boolean; shake: boolean }) {
+  const titleId = useId()
+  const dialogRef = useRef<HTMLDivElement>(null)
+  const stack = useStore(modal.router)
+  const theme = useStore(modal.get(KernelTokens.Theme).store)
+  // The router always holds a view (Connect after a close); the fallback only guards a hidden pre-render.
+  const top: RouteEntry = stack[stack.length - 1] ?? { view: 'Connect', params: undefined }
+  const close = () => modal.close()
+
+  useFocusTrap(dialogRef, !embedded)
+  // Before the first paint: the stylesheet in the document or shadow root the dialog is rendered in.
+  const rootRef = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    const root = rootRef.current?.getRootNode()
+    if (root && ('head' in root || 'host' in root)) ensureStyles(root as Document | ShadowRoot)
+  }, [])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation()
+      close()
+    } else if (event.key === 'Tab') {
+      trapTab(event, dialogRef.current)
+    }
+  }
+
+  const card = (
+    <div
+      ref={dialogRef}
+      role="dialog"
+      aria-modal={embedded ? undefined : true}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      className="portico-dialog"
+      data-shake={shake || undefined}
+      onKeyDown={onKeyDown}
+      onClick={(e) => e.stopPropagation()}
+    >
+      <Header
+        title={safeTitleOf(modal, top)}
+        titleId={titleId}
+        onBack={stack.length > 1 ? () => modal.router.goBack() : undefined}
+        onClose={close}
+      />
+      <AnimatedHeight>
+        <div key={top.view} className="portico-view">
+          <ErrorBoundary
+            fallback={(error) => <ViewError error={error} action={strings.back} onAction={() => modal.router.goBack()} />}
+            onError={(error) => modal.events.emit('error', { source: `view:${top.view}`, error })}
+          >
+            <Suspense fallback={<Spinner label="Loading" />}>
+              <ViewHost modal={modal} entry={top} />
+            </Suspense>
+          </ErrorBoundary>
+        </div>
+      </AnimatedHeight>
+      <ModalSnackbar modal={modal} />
+    </div>
+  )
+
+  return (
+    <div ref={rootRef} className="portico-root" data-theme={theme.themeMode} style={themeStyle(theme.themeMode, theme.themeVariables) as React.CSSProperties}>
+      {embedded ? card : <div className="portico-overlay" onClick={close}>{card}</div>}
+    </div>
+  )
+}
+
+/**
+ * What a view that threw renders instead (its error boundary sits around every view, core and plugin): a readable
+ * message and Back, which leaves the broken view (closing the modal when it was the only one).
+ */
+function ViewError({ error, action, onAction }: { error: unknown; action: string; onAction: () => void }) {
+  return (
+    <div className="portico-state portico-state--error">
+      <div role="alert" className="portico-state-alert">
+        <p className="portico-state-title">{strings.somethingWentWrong}</p>
+        <p className="portico-state-description">{errorMessageOf(error)}</p>
+      </div>
+      <Button variant="secondary" onClick={onAction}>
+        {action}
+      </Button>
+    </div>
+  )
+}
+
+/** The header title; a plugin's title function that throws falls back to the view id rather than breaking the shell. */
+function safeTitleOf(modal: ModalInstance, entry: RouteEntry): string {
+  try {
+    return titleOf(modal, entry)
+  } catch {
+    return entry.view.replace(/([a-z])([A-Z])/g, '$1 $2')
+  }
+}
+
+/** Renders the registered (or core) view of an entry; a preloaded view renders at once, others suspend. */
+function ViewHost({ modal, entry }: { modal: ModalInstance; entry: RouteEntry }) {
+  const view = viewEntry(modal, entry.view)
+  if (!view) return <p role="alert">{`No view is registered for "${entry.view}"`}</p>
+  const View = view.resolved ?? view.lazy
+  return <View params={entry.params} />
+}
+
+interface CachedView {
+  lazy: LazyView
+  resolved?: LazyView
+  preload(): Promise<void>
+}
+
+const caches = new WeakMap<ModalInstance, Map<string, CachedView>>()
+
+function viewEntry(modal: ModalInstance, id: string): CachedView | undefined {
+  let cache = caches.get(modal)
+  if (!cache) {
+    cache = new Map()
+    caches.set(modal, cache)
+  }
+  const hit = cache.get(id)
+  if (hit) return hit
+  const loader = (modal.views.loader(id) ?? coreViewLoaders[id]) as (() => Promise<{ default: LazyView }>) | undefined
+  if (!loader) return undefined
+  let loading: Promise<{ default: LazyView }> | undefined
+  // Once the chunk is in, the view renders directly: React.lazy would suspend on its first render even then.
+  const load = () => (loading ??= loader().then((m) => ((entry.resolved = m.default), m)))
+  const entry: CachedView = {
+    lazy: lazy(load),
+    preload: () => load().then(() => undefined),
+  }
+  cache.set(id, entry)
+  return entry
+}
+
+/** SPEC §9: the modal height animates over 150 ms when the view's content changes size. */
+function AnimatedHeight({ children }: { children: ReactNode }) {
+  const inner = useRef<HTMLDivElement>(null)
+  const [height, setHeight] = useState<number | undefined>(undefined)
+  useLayoutEffect(() => {
+    const el = inner.current
+    if (!el || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => setHeight(el.offsetHeight))
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [])
+  return (
+    <div className="portico-dialog-body" style={height === undefined ? undefined : { height }}>
+      <div ref={inner} className="portico-dialog-content">
+        {children}
+      </div>
+    </div>
+  )
+}
+
+function ModalSnackbar({ modal }: { modal: ModalInstance }) {
+  const snackbar = useStore(modal.get(KernelTokens.Snackbar).store)
+  if (!snackbar.open) return null
+  return <Snackbar message={snackbar.message} variant={snackbar.variant} />
+}
+
+const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
+
+/** Moves focus into the dialog on open and back to the opener on close. */
+function useFocusTrap(ref: React.RefObject<HTMLDivElement | null>, restore: boolean) {
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null
+    const dialog = ref.current
+    const first = dialog?.querySelector<HTMLElement>(FOCUSABLE)
+    ;(first ?? dialog)?.focus()
+    return () => {
+      if (restore && opener && typeof opener.focus === 'function' && opener.isConnected) opener.focus()
+    }
+  }, [ref, restore])
+}
+
+function trapTab(event: KeyboardEvent<HTMLDivElement>, dialog: HTMLElement | null) {
+  if (!dialog) return
+  const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('inert'))
+  if (!items.length) {
+    event.preventDefault()
+    return
+  }
+  const first = items[0]!
+  const last = items[items.length - 1]!
+  const active = document.activeElement
+  if (event.shiftKey && (active === first || active === dialog)) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault()
+    first.focus()
+  }
+}
