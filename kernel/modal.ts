@@ -163,6 +163,7 @@ export function createModal(options: ModalOptions = {}): Modal {
         return { connector, dispose: () => handle.dispose() }
       },
       registerWallets: (group, wallets) => own.add(connectors.addWallets(group, wallets)),
+      registerWalletOpener: (open) => own.add(connectors.addWalletOpener(open)),
       setProfile: (ns, profile) => {
         if (!account.get(ns).address) return
         account.patch(ns, { profileName: profile.name, profileImage: profile.image })

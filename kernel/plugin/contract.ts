@@ -456,6 +456,11 @@ export interface PluginContext {
   registerConnector<C extends Connector>(create: (emitter: ConnectorEmitter) => C): Disposable & { readonly connector: C }
   /** Adds registry-shaped wallets to a Connect list group (SPEC §2 "featured", "custom", "recommended"). */
   registerWallets(group: 'featured' | 'custom' | 'recommended', wallets: readonly WalletListing[]): Disposable
+  /**
+   * Takes over opening a registry wallet the user picked, before the pairing connector's view: answer true when it
+   * handled it (e.g. SPEC §9: a Solana wallet's in-app browser on mobile), false to let the next opener or pairing run.
+   */
+  registerWalletOpener(open: (wallet: WalletListing) => boolean): Disposable
   /** Sets the SPEC §3 profile name and image of a namespace's connected address (identity, names). */
   setProfile(namespace: ChainNamespace, profile: { name?: string | null; image?: string | null }): void
   /** Registers a lazily loaded view with its header title. Throws on a duplicate id or after setup. */

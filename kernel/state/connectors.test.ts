@@ -176,3 +176,20 @@ describe('ConnectorController', () => {
     expect(settled).toBeUndefined()
   })
 })
+
+describe('ConnectorController wallet openers (PluginContext.registerWalletOpener)', () => {
+  it('asks the openers in order until one handles the wallet; a disposed opener is not asked', () => {
+    const connectors = new ConnectorController()
+    const asked: string[] = []
+    const first = connectors.addWalletOpener((w) => (asked.push(`first:${w.id}`), w.id === 'a'))
+    connectors.addWalletOpener((w) => (asked.push(`second:${w.id}`), w.id === 'b'))
+    expect(connectors.openWallet({ id: 'a', name: 'A' })).toBe(true)
+    expect(connectors.openWallet({ id: 'b', name: 'B' })).toBe(true)
+    expect(connectors.openWallet({ id: 'c', name: 'C' })).toBe(false)
+    expect(asked).toEqual(['first:a', 'first:b', 'second:b', 'first:c', 'second:c'])
+    first.dispose()
+    asked.length = 0
+    expect(connectors.openWallet({ id: 'a', name: 'A' })).toBe(false)
+    expect(asked).toEqual(['second:a'])
+  })
+})

@@ -64,6 +64,7 @@ export interface ConnectorsState {
 export class ConnectorController {
   readonly store = new Store<ConnectorsState>({ connectors: [], wallets: { featured: [], custom: [], recommended: [] } })
   private readonly waiters = new Set<(c: Connector) => void>()
+  private readonly walletOpeners: Array<(wallet: WalletListing) => boolean> = []
 
   /** Adds a connector; one with an id already present is ignored (SPEC §2 de-duplication). */
   register(connector: Connector): Disposable {
@@ -79,6 +80,20 @@ export class ConnectorController {
   /** The MULTI_CHAIN connector that opens registry wallets (pairing), when one is registered. */
   registryOpener(): Connector | undefined {
     return this.all().find((c) => c.type === 'MULTI_CHAIN' && c.connectingView)
+  }
+
+  /** Adds a plugin's wallet opener (PluginContext.registerWalletOpener); disposing removes it. */
+  addWalletOpener(open: (wallet: WalletListing) => boolean): Disposable {
+    this.walletOpeners.push(open)
+    return toDisposable(() => {
+      const i = this.walletOpeners.indexOf(open)
+      if (i >= 0) this.walletOpeners.splice(i, 1)
+    })
+  }
+
+  /** Asks the plugins' wallet openers in registration order; true when one of them opened the wallet. */
+  openWallet(wallet: WalletListing): boolean {
+    return this.walletOpeners.some((open) => open(wallet))
   }
 
   /** Adds wallets to a Connect list group; disposing removes them again. */

@@ -8,8 +8,9 @@
 import { base58 } from '@scure/base'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
-import { definePlugin, formatUnits, KernelTokens, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext, type Token } from 'portico'
+import { definePlugin, detectMobile, formatUnits, KernelTokens, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext, type Token } from 'portico'
 import { isSolanaAddress } from './address.ts'
+import { solanaMobileRedirect } from './mobile-redirect.ts'
 import { WalletStandardConnector, walletStandardConnectorId } from './connector.ts'
 import { BUILTIN_SOLANA_NETWORKS, SOLANA_DEVNET, SOLANA_MAINNET, toSolanaNetwork, type SolanaClusterInput } from './networks.ts'
 import { Connections, solanaHttpRpc, splTokenBalances, type SplTokenBalance, type SplTokenInfo } from './rpc.ts'
@@ -17,6 +18,7 @@ import { SEND_SENDERS, solanaSender, type SenderRegistryLike } from './send.ts'
 import { isSolanaWallet, standardChainOf, type SolanaSendOptions, type SolanaStandardWallet } from './wallet-standard.ts'
 
 export { isSolanaAddress } from './address.ts'
+export { SOLANA_MOBILE_REDIRECTS, solanaMobileRedirect } from './mobile-redirect.ts'
 export { BUILTIN_SOLANA_NETWORKS, SOLANA_DEVNET, SOLANA_MAINNET, toSolanaNetwork, type SolanaClusterInput } from './networks.ts'
 export { WalletStandardConnector, walletStandardConnectorId, firstSignature } from './connector.ts'
 export { isSolanaWallet, SOLANA_STANDARD_CHAINS, type SolanaStandardWallet, type SolanaSendOptions } from './wallet-standard.ts'
@@ -59,6 +61,11 @@ export interface SolanaOptions {
   builtinNetworks?: boolean
   /** Names and symbols of SPL mints, keyed by mint address. */
   tokens?: Readonly<Record<string, SplTokenInfo>>
+  /**
+   * Where a SPEC §9 mobile redirect goes (Phantom, Solflare, Coinbase Wallet open the page in their in-app browser).
+   * @default location.assign
+   */
+  navigate?: (url: string) => void
 }
 
 /**
@@ -80,6 +87,17 @@ export function solana(options: SolanaOptions = {}) {
     namespace: 'solana',
     portico: '1.x',
     setup(ctx) {
+      // SPEC §9: on a phone, picking Phantom, Solflare or Coinbase Wallet for Solana opens the page in its app's
+      // browser (unless that wallet is already injected here, e.g. inside that browser).
+      ctx.registerWalletOpener((wallet) => {
+        if (ctx.state.network.getSnapshot().activeNamespace !== 'solana') return false
+        if (!(ctx.get(KernelTokens.Options).options.isMobile ?? detectMobile)()) return false
+        const injected = ctx.state.connectors.getSnapshot().connectors.some((c) => c.chain === 'solana' && c.name.toLowerCase() === wallet.name.toLowerCase())
+        const target = injected ? undefined : solanaMobileRedirect(wallet.name, location.href)
+        if (!target) return false
+        ;(options.navigate ?? ((url: string) => location.assign(url)))(target)
+        return true
+      })
       const connections = new Connections((n) => wsUrls.get(n.caipNetworkId))
       connectionsOf.set(ctx, connections)
       ctx.track({ dispose: () => connections.clear() })

@@ -107,20 +107,27 @@ local out, count, bytes = {0}, 0, 0
 for i, z in ipairs(KEYS) do
   local base = prefix .. 't:{' .. ARGV[4 + i] .. '}:'
   local entries = redis.call('ZRANGEBYSCORE', z, '(' .. now, '+inf', 'WITHSCORES')
+  -- The index is ordered by expiry, and messages published in one millisecond share it: page in publish order
+  -- (the topic sequence), so a page boundary never reorders them.
+  local pending = {}
   for j = 1, #entries, 2 do
     local key = entries[j]
     local m = redis.call('HMGET', base .. 'm:' .. key, 'p', 'j', 's')
     if m[2] and m[1] ~= client and redis.call('SISMEMBER', base .. 'a:' .. key, client) == 0 then
-      if count >= maxMessages or bytes >= maxBytes then
-        out[1] = 1
-        return out
-      end
-      out[#out + 1] = m[2]
-      out[#out + 1] = entries[j + 1]
-      out[#out + 1] = m[3]
-      count = count + 1
-      bytes = bytes + #m[2]
+      pending[#pending + 1] = { m[2], entries[j + 1], m[3] }
     end
+  end
+  table.sort(pending, function(x, y) return tonumber(x[3]) < tonumber(y[3]) end)
+  for _, p in ipairs(pending) do
+    if count >= maxMessages or bytes >= maxBytes then
+      out[1] = 1
+      return out
+    end
+    out[#out + 1] = p[1]
+    out[#out + 1] = p[2]
+    out[#out + 1] = p[3]
+    count = count + 1
+    bytes = bytes + #p[1]
   end
 end
 return out

@@ -157,11 +157,10 @@ describe('stack/relay scale-out: several relay processes on one Redis are one re
     const publisher = await connect(a)
     const fetcher = await connect(b)
     const topic = topicOf('paged')
-    const sent: string[] = []
-    for (let i = 0; i < 5; i++) {
-      sent.push(`${i}:${'r'.repeat(1500)}`)
-      await publisher.request('irn_publish', { topic, message: sent[i], ttl: 300 })
-    }
+    // Published back to back on one socket, so several share a millisecond (and the expiry score of the topic index):
+    // the pages must still come in publish order.
+    const sent = Array.from({ length: 12 }, (_, i) => `${String(i).padStart(2, '0')}:${'r'.repeat(1500)}`)
+    await Promise.all(sent.map((message) => publisher.request('irn_publish', { topic, message, ttl: 300 })))
     const received: string[] = []
     let pages = 0
     for (;;) {
@@ -172,7 +171,7 @@ describe('stack/relay scale-out: several relay processes on one Redis are one re
       pages++
       received.push(...messages.map((m) => m.message))
       if (!hasMore) break
-      expect(pages).toBeLessThan(10)
+      expect(pages).toBeLessThan(20)
     }
     expect(pages).toBeGreaterThan(1)
     expect(received.map((m) => m.slice(0, 3))).toEqual(sent.map((m) => m.slice(0, 3)))

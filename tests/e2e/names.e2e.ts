@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
-import { startDemoHost, type DemoHost } from '../../demo/server.ts'
-import { startTestApi } from './api.ts'
-import { launchChromium } from './browser.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { connectDevWallet, startHostStack, walletPrompt, type HostStack } from './harness.ts'
 
 /**
  * SPEC §4 name registration end to end: the demo host (names in its zone portico.test), the injected dev wallet
@@ -14,43 +11,29 @@ const ACCOUNT0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const LABEL = 'portico-e2e'
 const NAME = `${LABEL}.portico.test`
 
-let chains: DevChains
-let host: DemoHost
-let browser: Browser
-let api: Awaited<ReturnType<typeof startTestApi>>
+let stack: HostStack
+let chains: HostStack['chains']
+let api: HostStack['api']
+let host: HostStack['host']
+let browser: HostStack['browser']
 
 beforeAll(async () => {
-  chains = await startDevChains()
-  api = await startTestApi(chains, 'e2e-names')
-  host = await startDemoHost({
-    mode: 'static',
-    distDir: inject('demoHostDist'),
-    config: { projectId: 'portico-e2e', chains: chains.chains, apiUrl: api.url },
-  })
-  browser = await launchChromium()
+  stack = await startHostStack('e2e-names')
+  ;({ chains, api, host, browser } = stack)
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await host?.stop()
-  await api?.stop()
-  await chains?.stop()
+  await stack?.stop()
 })
 
-const walletPrompt = (page: Page) => page.getByRole('dialog', { name: 'Portico Dev Wallet' })
 
-async function connect(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /^Portico Dev Wallet/ }).click()
-  await walletPrompt(page).getByRole('button', { name: 'Approve' }).click()
-}
 
 describe('name registration end to end (demo host, dev wallet, API server)', () => {
   it('registers a name through the dev wallet and sees it on Account', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     await page.goto(host.url)
-    await connect(page)
+    await connectDevWallet(page)
     const account = page.getByRole('dialog', { name: 'Account' })
     await account.getByRole('button', { name: 'Register name' }).click()
 

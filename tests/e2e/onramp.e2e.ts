@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, type Address } from 'viem'
-import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
-import { startDemoHost, type DemoHost } from '../../demo/server.ts'
-import { startTestApi } from './api.ts'
-import { launchChromium } from './browser.ts'
+import { connectDevWallet, startHostStack, walletPrompt, type HostStack } from './harness.ts'
 
 /**
  * Buy end to end: the demo host's "Buy" on Account (the onramp plugin), the API server's /v1/onramp/quote and
@@ -13,30 +10,21 @@ import { launchChromium } from './browser.ts'
  */
 const ACCOUNT0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-let chains: DevChains
-let host: DemoHost
-let browser: Browser
-let api: Awaited<ReturnType<typeof startTestApi>>
+let stack: HostStack
+let chains: HostStack['chains']
+let api: HostStack['api']
+let host: HostStack['host']
+let browser: HostStack['browser']
 
 beforeAll(async () => {
-  chains = await startDevChains()
-  api = await startTestApi(chains, 'e2e-onramp')
-  host = await startDemoHost({
-    mode: 'static',
-    distDir: inject('demoHostDist'),
-    config: { projectId: 'portico-e2e', chains: chains.chains, apiUrl: api.url },
-  })
-  browser = await launchChromium()
+  stack = await startHostStack('e2e-onramp')
+  ;({ chains, api, host, browser } = stack)
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await host?.stop()
-  await api?.stop()
-  await chains?.stop()
+  await stack?.stop()
 })
 
-const walletPrompt = (page: Page) => page.getByRole('dialog', { name: 'Portico Dev Wallet' })
 
 describe('on-ramp end to end (demo host, dev wallet, API server, provider page)', () => {
   it('buys 50 USD of ETH by card: pending in the modal, Pay on the provider page, the balance rises on chain, Activity lists it', async () => {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, parseEther, parseUnits, type Address } from 'viem'
-import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
-import { startApiServer, type ApiServer } from '../../stack/api/index.ts'
-import { tempDataDir } from '../../stack/api/api-test-client.ts'
-import { startDemoHost, type DemoHost } from '../../demo/server.ts'
-import { launchChromium } from './browser.ts'
+import { startHostStack, type HostStack } from './harness.ts'
 
 // Issue 11 item 5 (send): the demo host with send(), the dev wallet (injected, approving by hand), the local chains
 // and the API server (balances, prices, history). Every amount is read back from the chain itself.
@@ -14,29 +10,19 @@ import { launchChromium } from './browser.ts'
 const ACCOUNT5: Address = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
 const PROJECT = 'portico-e2e-send'
 
-let chains: DevChains
-let api: ApiServer
-let host: DemoHost
-let browser: Browser
-const data = tempDataDir('e2e-send')
+let stack: HostStack
+let chains: HostStack['chains']
+let host: HostStack['host']
+let browser: HostStack['browser']
 
 beforeAll(async () => {
-  chains = await startDevChains()
-  api = await startApiServer({ dataDir: data.dir, chains: chains.chains, deployment: chains.deployment, indexIntervalMs: 1_000 })
-  host = await startDemoHost({
-    mode: 'static',
-    distDir: inject('demoHostDist'),
-    config: { projectId: PROJECT, chains: chains.chains, apiUrl: api.url },
-  })
-  browser = await launchChromium()
+  // History indexed every second, so Activity shows the transfer while the test looks.
+  stack = await startHostStack('e2e-send', { projectId: PROJECT, indexIntervalMs: 1_000 })
+  ;({ chains, host, browser } = stack)
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await host?.stop()
-  await api?.stop()
-  await chains?.stop()
-  data.remove()
+  await stack?.stop()
 })
 
 const chain = () => chains.chains[0]!

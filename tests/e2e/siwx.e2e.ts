@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
-import { startDemoHost, type DemoHost } from '../../demo/server.ts'
-import { startTestApi } from './api.ts'
-import { launchChromium } from './browser.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { connectDevWallet, startHostStack, walletPrompt, type HostStack } from './harness.ts'
 
 /**
  * SPEC §4 SIWX end to end: the demo host with `?siwx=required`, the injected dev wallet signing EIP-4361 on the dev
@@ -11,44 +8,30 @@ import { launchChromium } from './browser.ts'
  */
 const ACCOUNT0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-let chains: DevChains
-let host: DemoHost
-let browser: Browser
-let api: Awaited<ReturnType<typeof startTestApi>>
+let stack: HostStack
+let chains: HostStack['chains']
+let api: HostStack['api']
+let host: HostStack['host']
+let browser: HostStack['browser']
 
 beforeAll(async () => {
-  chains = await startDevChains()
-  api = await startTestApi(chains, 'e2e-siwx')
-  host = await startDemoHost({
-    mode: 'static',
-    distDir: inject('demoHostDist'),
-    config: { projectId: 'portico-e2e', chains: chains.chains, apiUrl: api.url },
-  })
-  browser = await launchChromium()
+  stack = await startHostStack('e2e-siwx')
+  ;({ chains, api, host, browser } = stack)
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await host?.stop()
-  await api?.stop()
-  await chains?.stop()
+  await stack?.stop()
 })
 
-const walletPrompt = (page: Page) => page.getByRole('dialog', { name: 'Portico Dev Wallet' })
 const signIn = (page: Page) => page.getByRole('dialog', { name: 'Sign In' })
 
-async function connect(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /^Portico Dev Wallet/ }).click()
-  await walletPrompt(page).getByRole('button', { name: 'Approve' }).click()
-}
 
 describe('SIWX end to end (demo host ?siwx=required, dev wallet, API server)', () => {
   it('signs in through the dev wallet; the dialog cannot be closed before; reload stays signed in; sign-out asks again', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     await page.goto(`${host.url}?siwx=required`)
-    await connect(page)
+    await connectDevWallet(page)
     const dialog = signIn(page)
     await dialog.waitFor()
     await expect.poll(() => dialog.innerText()).toContain('Canceling will disconnect you')
@@ -87,7 +70,7 @@ describe('SIWX end to end (demo host ?siwx=required, dev wallet, API server)', (
     const context = await browser.newContext()
     const page = await context.newPage()
     await page.goto(`${host.url}?siwx=required`)
-    await connect(page)
+    await connectDevWallet(page)
     await signIn(page).waitFor()
     await signIn(page).getByRole('button', { name: 'Cancel' }).click()
     await page.getByText('Not connected').waitFor()
@@ -100,7 +83,7 @@ describe('SIWX end to end (demo host ?siwx=required, dev wallet, API server)', (
     const context = await browser.newContext()
     const page = await context.newPage()
     await page.goto(`${host.url}?siwx=required`)
-    await connect(page)
+    await connectDevWallet(page)
     const dialog = signIn(page)
     await dialog.getByRole('button', { name: 'Sign' }).click()
     await walletPrompt(page).getByRole('button', { name: 'Reject' }).click()

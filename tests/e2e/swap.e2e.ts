@@ -1,40 +1,27 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, parseUnits, type Address } from 'viem'
-import { startDevChains, uniswapV2RouterAbi, type DevChains } from '../../stack/chain/index.ts'
-import { startApiServer, type ApiServer } from '../../stack/api/index.ts'
-import { tempDataDir } from '../../stack/api/api-test-client.ts'
-import { startDemoHost, type DemoHost } from '../../demo/server.ts'
-import { launchChromium } from './browser.ts'
+import { uniswapV2RouterAbi } from '../../stack/chain/index.ts'
+import { startHostStack, type HostStack } from './harness.ts'
 
 // Issue 11 item 5 (swap): the demo host with swap(), the dev wallet (injected, approving by hand), the local chains
 // with the Uniswap V2 pool and the API server's /v1/convert/*. Both balances are read back from the chain.
 
 const PROJECT = 'portico-e2e-swap'
 
-let chains: DevChains
-let api: ApiServer
-let host: DemoHost
-let browser: Browser
-const data = tempDataDir('e2e-swap')
+let stack: HostStack
+let chains: HostStack['chains']
+let host: HostStack['host']
+let browser: HostStack['browser']
 
 beforeAll(async () => {
-  chains = await startDevChains()
-  api = await startApiServer({ dataDir: data.dir, chains: chains.chains, deployment: chains.deployment, indexIntervalMs: 1_000 })
-  host = await startDemoHost({
-    mode: 'static',
-    distDir: inject('demoHostDist'),
-    config: { projectId: PROJECT, chains: chains.chains, apiUrl: api.url },
-  })
-  browser = await launchChromium()
+  // History indexed every second, so Activity shows the transfer while the test looks.
+  stack = await startHostStack('e2e-swap', { projectId: PROJECT, indexIntervalMs: 1_000 })
+  ;({ chains, host, browser } = stack)
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await host?.stop()
-  await api?.stop()
-  await chains?.stop()
-  data.remove()
+  await stack?.stop()
 })
 
 const chain = () => chains.chains[0]!

@@ -18,7 +18,11 @@ export function useConnectingView(): (target: { connector?: Connector; wallet?: 
       let entry: RouteEntry | undefined
       if (target) entry = target.connectingView?.({}) ?? { view: 'ConnectingExternal', params: { connectorId: target.id } }
       // The listing's links are checked before a connecting view receives it (unsafe ones become null).
-      else if (wallet) entry = connectors.registryOpener()?.connectingView?.({ wallet: withSafeLinks(wallet) })
+      else if (wallet) {
+        // A plugin may open the wallet itself (SPEC §9: a Solana wallet's in-app browser on mobile).
+        if (connectors.openWallet(withSafeLinks(wallet))) return
+        entry = connectors.registryOpener()?.connectingView?.({ wallet: withSafeLinks(wallet) })
+      }
       // A plugin's view must be registered; ConnectingExternal is the core UI's own.
       if (entry && (entry.view === 'ConnectingExternal' || modal.views.has(entry.view))) modal.router.push(entry.view as 'Connect', ...([entry.params] as [undefined]))
     },

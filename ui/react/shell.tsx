@@ -258,9 +258,12 @@ function ModalSnackbar({ modal }: { modal: ModalInstance }) {
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
 
-/** Moves focus into the dialog on open and back to the opener on close. */
+/**
+ * Moves focus into the dialog on open and back to the opener on close. A layout effect: focus moves in the same commit
+ * that shows the dialog (also when a pre-rendered hidden dialog is revealed), before anything can observe it unfocused.
+ */
 function useFocusTrap(ref: React.RefObject<HTMLDivElement | null>, restore: boolean) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const opener = document.activeElement as HTMLElement | null
     const dialog = ref.current
     const first = dialog?.querySelector<HTMLElement>(FOCUSABLE)
