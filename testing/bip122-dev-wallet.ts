@@ -12,9 +12,10 @@ import { sha512 } from '@noble/hashes/sha512'
 import { ripemd160 } from '@noble/hashes/ripemd160'
 import { bech32, bech32m, createBase58check } from '@scure/base'
 import { HDKey } from 'viem/accounts'
-import { createDomConsentPrompt, type ConsentPrompt, type ConsentRequest } from './consent-prompt.ts'
+import { createDomConsentPrompt, type ConsentPrompt } from './consent-prompt.ts'
 import { DEV_WALLET_MNEMONIC } from './dev-wallet.ts'
 import { ProviderRpcError, walletError } from './errors.ts'
+import { createConsentQueue } from './consent-queue.ts'
 
 export type BitcoinDevNetwork = 'bitcoin' | 'testnet' | 'regtest'
 export type BitcoinDevAccount = {
@@ -129,24 +130,12 @@ export function createBitcoinDevWallet(opts: BitcoinDevWalletOptions = {}) {
     for (const l of [...listeners]) l(connected ? [...accounts] : [])
   }
 
-  type Pending = { request: ConsentRequest; resolve: (ok: boolean) => void }
-  const pending: Pending[] = []
-  let nextId = 1
+  const queue = createConsentQueue({ origin, prompt, autoApprove: () => autoApprove })
+
   const consent = async (method: string, params: unknown, summary: string[]): Promise<void> => {
     if (failures.delayMs) await new Promise((r) => setTimeout(r, failures.delayMs))
     if (failures.reject?.includes(method)) throw walletError('userRejected')
-    if (autoApprove) return
-    const request: ConsentRequest = { id: nextId++, origin, method, params, chainId: 0, summary: [...summary, `Network: Bitcoin ${network}`] }
-    const abort = new AbortController()
-    const ok = await new Promise<boolean>((resolve) => {
-      pending.push({ request, resolve })
-      prompt?.(request, abort.signal).then(resolve, () => resolve(false))
-    }).finally(() => {
-      const i = pending.findIndex((p) => p.request.id === request.id)
-      if (i >= 0) pending.splice(i, 1)
-      abort.abort()
-    })
-    if (!ok) throw walletError('userRejected')
+    await queue.ask(method, params, [...summary, `Network: Bitcoin ${network}`])
   }
 
   const own = (address: unknown): BitcoinDevAccount => {
@@ -375,16 +364,12 @@ export function createBitcoinDevWallet(opts: BitcoinDevWalletOptions = {}) {
     setFailures(next: BitcoinDevWalletFailures) {
       failures = { ...next }
     },
-    pendingRequests: () => pending.map((p) => p.request),
+    pendingRequests: () => queue.requests(),
     approve(id?: number) {
-      const entry = id === undefined ? pending[0] : pending.find((p) => p.request.id === id)
-      if (!entry) throw new Error('no pending dev wallet request')
-      entry.resolve(true)
+      queue.settle(id, true)
     },
     reject(id?: number) {
-      const entry = id === undefined ? pending[0] : pending.find((p) => p.request.id === id)
-      if (!entry) throw new Error('no pending dev wallet request')
-      entry.resolve(false)
+      queue.settle(id, false)
     },
     /** The user disconnects the site in the wallet: the change event carries no accounts. */
     disconnectSite() {

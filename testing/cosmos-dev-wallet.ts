@@ -8,6 +8,7 @@ import { base64, bech32 } from '@scure/base'
 import { createDomConsentPrompt, type ConsentPrompt, type ConsentRequest } from './consent-prompt.ts'
 import { DEV_WALLET_MNEMONIC } from './dev-wallet.ts'
 import { walletError } from './errors.ts'
+import { createConsentQueue } from './consent-queue.ts'
 
 export const COSMOS_DEV_WALLET_NAME = 'Portico Dev Wallet'
 export const COSMOS_DEV_WALLET_STORAGE_KEY = '@portico-dev-wallet/cosmos'
@@ -190,29 +191,10 @@ export function createCosmosDevWallet(win: EventWindow | undefined, opts: Cosmos
   const prefixOf = (chainId: string): string => chains.get(chainId)?.bech32Prefix ?? 'cosmos'
   const chainName = (chainId: string): string => chains.get(chainId)?.name ?? chainId
 
-  type Pending = { request: ConsentRequest; resolve: (ok: boolean) => void }
-  const pending: Pending[] = []
-  let nextId = 1
-  const consent = async (method: string, params: unknown, summary: string[]): Promise<void> => {
-    if (autoApprove) return
-    // ConsentRequest.chainId is the EVM wallet's numeric id; cosmos chain ids are strings and go in the summary.
-    const request: ConsentRequest = { id: nextId++, origin, method, params, chainId: 0, summary }
-    const abort = new AbortController()
-    const ok = await new Promise<boolean>((resolve) => {
-      pending.push({ request, resolve })
-      prompt?.(request, abort.signal).then(resolve, () => resolve(false))
-    }).finally(() => {
-      const i = pending.findIndex((p) => p.request.id === request.id)
-      if (i >= 0) pending.splice(i, 1)
-      abort.abort()
-    })
-    if (!ok) throw walletError('userRejected')
-  }
-  const settle = (id: number | undefined, ok: boolean): void => {
-    const entry = id === undefined ? pending[0] : pending.find((p) => p.request.id === id)
-    if (!entry) throw new Error(id === undefined ? 'no pending dev wallet request' : `no pending dev wallet request ${id}`)
-    entry.resolve(ok)
-  }
+  const queue = createConsentQueue({ origin, prompt, autoApprove: () => autoApprove })
+
+  const consent = (method: string, params: unknown, summary: string[]): Promise<void> => queue.ask(method, params, summary)
+  const settle = (id: number | undefined, ok: boolean): void => queue.settle(id, ok)
 
   /** Runs a wallet method with the failure flags; errors leave as ProviderRpcError or Keplr's plain errors. */
   const handle = async <T>(method: string, run: () => Promise<T>): Promise<T> => {
@@ -364,12 +346,12 @@ export function createCosmosDevWallet(win: EventWindow | undefined, opts: Cosmos
 
     setAutoApprove(value) {
       autoApprove = value
-      if (value) for (const p of [...pending]) p.resolve(true)
+      if (value) queue.approveAll()
     },
     setFailures(next) {
       failures = { ...next }
     },
-    pendingRequests: () => pending.map((p) => ({ ...p.request })),
+    pendingRequests: () => queue.requests(),
     approve: (id) => settle(id, true),
     reject: (id) => settle(id, false),
     setAccount(index) {

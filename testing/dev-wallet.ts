@@ -13,6 +13,7 @@ import {
 } from 'viem'
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
 import { ProviderRpcError, WALLET_ERRORS, unrecognizedChainError, walletError } from './errors.ts'
+import { createConsentQueue } from './consent-queue.ts'
 import { createDomConsentPrompt, type ConsentPrompt, type ConsentRequest } from './consent-prompt.ts'
 
 export type { ConsentPrompt, ConsentRequest } from './consent-prompt.ts'
@@ -208,31 +209,11 @@ export function createDevWallet(opts: DevWalletOptions): DevWallet {
   // EIP-1193: connect is emitted once the provider can serve its chain.
   queueMicrotask(() => emit('connect', { chainId: toHexChainId(reportedChainId()) }))
 
-  type Pending = { request: ConsentRequest; resolve: (ok: boolean) => void; abort: AbortController }
-  const pending: Pending[] = []
-  let nextId = 1
+  const queue = createConsentQueue({ origin, prompt, autoApprove: () => autoApprove })
 
-  const consent = async (method: string, params: unknown, summary: string[]): Promise<void> => {
-    if (autoApprove) return
-    const request: ConsentRequest = { id: nextId++, origin, method, params, chainId, summary }
-    const abort = new AbortController()
-    const ok = await new Promise<boolean>((resolve) => {
-      const entry: Pending = { request, resolve, abort }
-      pending.push(entry)
-      prompt?.(request, abort.signal).then(resolve, () => resolve(false))
-    }).finally(() => {
-      const i = pending.findIndex((p) => p.request.id === request.id)
-      if (i >= 0) pending.splice(i, 1)
-      abort.abort()
-    })
-    if (!ok) throw walletError('userRejected')
-  }
+  const consent = (method: string, params: unknown, summary: string[]): Promise<void> => queue.ask(method, params, summary, chainId)
 
-  const settle = (id: number | undefined, ok: boolean): void => {
-    const entry = id === undefined ? pending[0] : pending.find((p) => p.request.id === id)
-    if (!entry) throw new Error(id === undefined ? 'no pending dev wallet request' : `no pending dev wallet request ${id}`)
-    entry.resolve(ok)
-  }
+  const settle = (id: number | undefined, ok: boolean): void => queue.settle(id, ok)
 
   const currentChain = (): DevWalletChain => chains.get(chainId)!
   const viemChain = (c: DevWalletChain): Chain => ({
@@ -441,12 +422,12 @@ export function createDevWallet(opts: DevWalletOptions): DevWallet {
     },
     setAutoApprove(value) {
       autoApprove = value
-      if (value) for (const p of [...pending]) p.resolve(true)
+      if (value) queue.approveAll()
     },
     setFailures(next) {
       failures = { ...next }
     },
-    pendingRequests: () => pending.map((p) => ({ ...p.request })),
+    pendingRequests: () => queue.requests(),
     approve: (id) => settle(id, true),
     reject: (id) => settle(id, false),
     setAccounts(list) {

@@ -7,6 +7,7 @@
  */
 import { createDomConsentPrompt, type ConsentPrompt, type ConsentRequest } from './consent-prompt.ts'
 import { walletError } from './errors.ts'
+import { createConsentQueue } from './consent-queue.ts'
 
 export const POLKADOT_DEV_WALLET_KEY = 'portico-dev-wallet'
 export const POLKADOT_DEV_WALLET_NAME = 'Portico Dev Wallet'
@@ -162,25 +163,10 @@ export function createPolkadotDevWallet(opts: PolkadotDevWalletOptions = {}): Po
   const list = async (): Promise<PolkadotDevWalletAccount[]> =>
     [...(await keys()).pairs.values()].map((p) => ({ address: p.address, name: p.name, type: keyType, genesisHash: null }))
 
-  const pending: Array<{ request: ConsentRequest; resolve: (ok: boolean) => void; abort: AbortController }> = []
-  let nextId = 1
+  const queue = createConsentQueue({ origin, prompt, autoApprove: () => autoApprove })
   let signId = 1
 
-  const consent = async (method: string, params: unknown, summary: string[]): Promise<void> => {
-    if (autoApprove) return
-    // chainId is an EVM notion; polkadot requests carry 0.
-    const request: ConsentRequest = { id: nextId++, origin, method, params, chainId: 0, summary }
-    const abort = new AbortController()
-    const ok = await new Promise<boolean>((resolve) => {
-      pending.push({ request, resolve, abort })
-      prompt?.(request, abort.signal).then(resolve, () => resolve(false))
-    }).finally(() => {
-      const i = pending.findIndex((p) => p.request.id === request.id)
-      if (i >= 0) pending.splice(i, 1)
-      abort.abort()
-    })
-    if (!ok) throw walletError('userRejected')
-  }
+  const consent = (method: string, params: unknown, summary: string[]): Promise<void> => queue.ask(method, params, summary)
 
   const gate = async (method: string): Promise<void> => {
     if (failures.delayMs) await new Promise((r) => setTimeout(r, failures.delayMs))
@@ -257,11 +243,7 @@ export function createPolkadotDevWallet(opts: PolkadotDevWalletOptions = {}): Po
   }
 
   let enabling: Promise<void> | undefined
-  const settle = (id: number | undefined, ok: boolean): void => {
-    const entry = id === undefined ? pending[0] : pending.find((p) => p.request.id === id)
-    if (!entry) throw new Error(id === undefined ? 'no pending dev wallet request' : `no pending dev wallet request ${id}`)
-    entry.resolve(ok)
-  }
+  const settle = (id: number | undefined, ok: boolean): void => queue.settle(id, ok)
 
   return {
     isPorticoDevWallet: true,
@@ -283,12 +265,12 @@ export function createPolkadotDevWallet(opts: PolkadotDevWalletOptions = {}): Po
     },
     setAutoApprove(value) {
       autoApprove = value
-      if (value) for (const p of [...pending]) p.resolve(true)
+      if (value) queue.approveAll()
     },
     setFailures(next) {
       failures = { ...next }
     },
-    pendingRequests: () => pending.map((p) => ({ ...p.request })),
+    pendingRequests: () => queue.requests(),
     approve: (id) => settle(id, true),
     reject: (id) => settle(id, false),
     async setAccounts(next) {

@@ -1,6 +1,7 @@
 import { base58, base64 } from '@scure/base'
 import { createDomConsentPrompt, type ConsentPrompt, type ConsentRequest } from './consent-prompt.ts'
 import { ProviderRpcError, WALLET_ERRORS, walletError } from './errors.ts'
+import { createConsentQueue } from './consent-queue.ts'
 import { solanaDevKey, SOLANA_DEV_WALLET_MNEMONIC, type SolanaDevKey } from './solana-keys.ts'
 
 /** Where the Solana side remembers the sites it is connected to (so `silent` connect works after a reload). */
@@ -130,28 +131,10 @@ export function createSolanaDevWallet(opts: SolanaDevWalletOptions = {}): Solana
     }
   }
 
-  type Pending = { request: ConsentRequest; resolve: (ok: boolean) => void }
-  const pending: Pending[] = []
-  let nextId = 1
-  const consent = async (method: string, params: unknown, summary: string[]): Promise<void> => {
-    if (autoApprove) return
-    const request: ConsentRequest = { id: nextId++, origin, method, params, chainId: 0, summary }
-    const abort = new AbortController()
-    const ok = await new Promise<boolean>((resolve) => {
-      pending.push({ request, resolve })
-      prompt?.(request, abort.signal).then(resolve, () => resolve(false))
-    }).finally(() => {
-      const i = pending.findIndex((p) => p.request.id === request.id)
-      if (i >= 0) pending.splice(i, 1)
-      abort.abort()
-    })
-    if (!ok) throw walletError('userRejected')
-  }
-  const settle = (id: number | undefined, ok: boolean) => {
-    const entry = id === undefined ? pending[0] : pending.find((p) => p.request.id === id)
-    if (!entry) throw new Error(id === undefined ? 'no pending dev wallet request' : `no pending dev wallet request ${id}`)
-    entry.resolve(ok)
-  }
+  const queue = createConsentQueue({ origin, prompt, autoApprove: () => autoApprove })
+
+  const consent = (method: string, params: unknown, summary: string[]): Promise<void> => queue.ask(method, params, summary)
+  const settle = (id: number | undefined, ok: boolean): void => queue.settle(id, ok)
 
   /** Failure flags first, then the feature itself; anything but a ProviderRpcError reads as -32603. */
   const guarded = <A extends unknown[], R>(feature: string, fn: (...args: A) => Promise<R>) =>
@@ -283,12 +266,12 @@ export function createSolanaDevWallet(opts: SolanaDevWalletOptions = {}): Solana
     },
     setAutoApprove(value) {
       autoApprove = value
-      if (value) for (const p of [...pending]) p.resolve(true)
+      if (value) queue.approveAll()
     },
     setFailures(next) {
       failures = { ...next }
     },
-    pendingRequests: () => pending.map((p) => ({ ...p.request })),
+    pendingRequests: () => queue.requests(),
     approve: (id) => settle(id, true),
     reject: (id) => settle(id, false),
     disconnectSite() {

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import { getContractAddress, keccak256, encodePacked, type Abi, type Address, type Hex } from 'viem'
+import { getContractAddress, keccak256, encodePacked, parseAbi, type Abi, type Address, type Hex } from 'viem'
 
 /**
  * Uniswap V2 from the published npm artifacts (@uniswap/v2-core 1.0.1, @uniswap/v2-periphery 1.1.0-beta.0): the
@@ -62,106 +62,14 @@ export function pairAddress(factory: Address, tokenA: Address, tokenB: Address):
   })
 }
 
-/** Minimal router ABI for the calls the stack makes (the full ABI is in the artifact). */
-export const uniswapV2RouterAbi = [
-  {
-    type: 'function',
-    name: 'getAmountsOut',
-    stateMutability: 'view',
-    inputs: [
-      { name: 'amountIn', type: 'uint256' },
-      { name: 'path', type: 'address[]' },
-    ],
-    outputs: [{ name: 'amounts', type: 'uint256[]' }],
-  },
-  {
-    type: 'function',
-    name: 'swapExactTokensForTokens',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'amountIn', type: 'uint256' },
-      { name: 'amountOutMin', type: 'uint256' },
-      { name: 'path', type: 'address[]' },
-      { name: 'to', type: 'address' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-    outputs: [{ name: 'amounts', type: 'uint256[]' }],
-  },
-  {
-    type: 'function',
-    name: 'swapExactETHForTokens',
-    stateMutability: 'payable',
-    inputs: [
-      { name: 'amountOutMin', type: 'uint256' },
-      { name: 'path', type: 'address[]' },
-      { name: 'to', type: 'address' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-    outputs: [{ name: 'amounts', type: 'uint256[]' }],
-  },
-  {
-    type: 'function',
-    name: 'swapExactTokensForETH',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'amountIn', type: 'uint256' },
-      { name: 'amountOutMin', type: 'uint256' },
-      { name: 'path', type: 'address[]' },
-      { name: 'to', type: 'address' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-    outputs: [{ name: 'amounts', type: 'uint256[]' }],
-  },
-  {
-    type: 'function',
-    name: 'addLiquidity',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'tokenA', type: 'address' },
-      { name: 'tokenB', type: 'address' },
-      { name: 'amountADesired', type: 'uint256' },
-      { name: 'amountBDesired', type: 'uint256' },
-      { name: 'amountAMin', type: 'uint256' },
-      { name: 'amountBMin', type: 'uint256' },
-      { name: 'to', type: 'address' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-    outputs: [
-      { name: 'amountA', type: 'uint256' },
-      { name: 'amountB', type: 'uint256' },
-      { name: 'liquidity', type: 'uint256' },
-    ],
-  },
-  {
-    type: 'function',
-    name: 'addLiquidityETH',
-    stateMutability: 'payable',
-    inputs: [
-      { name: 'token', type: 'address' },
-      { name: 'amountTokenDesired', type: 'uint256' },
-      { name: 'amountTokenMin', type: 'uint256' },
-      { name: 'amountETHMin', type: 'uint256' },
-      { name: 'to', type: 'address' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-    outputs: [
-      { name: 'amountToken', type: 'uint256' },
-      { name: 'amountETH', type: 'uint256' },
-      { name: 'liquidity', type: 'uint256' },
-    ],
-  },
-  {
-    type: 'function',
-    name: 'WETH',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ name: '', type: 'address' }],
-  },
-  {
-    type: 'function',
-    name: 'factory',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ name: '', type: 'address' }],
-  },
-] as const
+/** Minimal router ABI for the calls the stack makes (the full ABI is in the artifact), as Solidity signatures. */
+export const uniswapV2RouterAbi = parseAbi([
+  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256 amountA, uint256 amountB, uint256 liquidity)',
+  'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256 amountToken, uint256 amountETH, uint256 liquidity)',
+  'function WETH() view returns (address)',
+  'function factory() view returns (address)',
+])
