@@ -177,6 +177,10 @@ export function createModal(options: ModalOptions = {}): Modal {
         duringSetup('register account actions')
         return own.add(extensions.addAction(action))
       },
+      registerConnectSection: (section) => {
+        duringSetup('register connect sections')
+        return own.add(extensions.addSection(section))
+      },
       registerRpc: (method, handler) => own.add(rpc.register(method, handler)),
       provide: (token, factory) => {
         duringSetup('provide services')

@@ -1,9 +1,18 @@
 import { Store } from '../state/store.ts'
-import { toDisposable, type AccountAction, type AccountTab, type Disposable } from './contract.ts'
+import { toDisposable, type AccountAction, type AccountTab, type ConnectSection, type Disposable } from './contract.ts'
 
-/** Account view tabs and actions contributed by plugins; ids are unique, lists kept in `order`. */
+type Item = AccountTab | AccountAction | ConnectSection
+interface Lists {
+  tabs: readonly AccountTab[]
+  actions: readonly AccountAction[]
+  /** The Connect view's email and social sections (SPEC §2 connect methods). */
+  sections: readonly ConnectSection[]
+}
+const NAMES: Record<keyof Lists, string> = { tabs: 'Account tab', actions: 'Account action', sections: 'Connect section' }
+
+/** What plugins add to the core views: Account tabs and actions, Connect sections; ids are unique, lists kept in `order`. */
 export class AccountExtensions {
-  readonly store = new Store<{ tabs: readonly AccountTab[]; actions: readonly AccountAction[] }>({ tabs: [], actions: [] })
+  readonly store = new Store<Lists>({ tabs: [], actions: [], sections: [] })
 
   addTab(tab: AccountTab): Disposable {
     return this.add('tabs', tab)
@@ -13,13 +22,17 @@ export class AccountExtensions {
     return this.add('actions', action)
   }
 
-  private add<K extends 'tabs' | 'actions'>(key: K, item: AccountTab | AccountAction): Disposable {
-    const list = this.store.getSnapshot()[key] as readonly (AccountTab | AccountAction)[]
-    if (list.some((x) => x.id === item.id)) throw new Error(`Account ${key === 'tabs' ? 'tab' : 'action'} "${item.id}" is already registered`)
+  addSection(section: ConnectSection): Disposable {
+    return this.add('sections', section)
+  }
+
+  private add<K extends keyof Lists>(key: K, item: Item): Disposable {
+    const list = this.store.getSnapshot()[key] as readonly Item[]
+    if (list.some((x) => x.id === item.id)) throw new Error(`${NAMES[key]} "${item.id}" is already registered`)
     const next = [...list, item].sort((a, b) => a.order - b.order)
     this.store.set({ [key]: next } as never)
     return toDisposable(() => {
-      const now = this.store.getSnapshot()[key] as readonly (AccountTab | AccountAction)[]
+      const now = this.store.getSnapshot()[key] as readonly Item[]
       this.store.set({ [key]: now.filter((x) => x !== item) } as never)
     })
   }

@@ -339,6 +339,19 @@ export interface AccountAction {
   available?(state: { namespace?: ChainNamespace; caipNetworkId?: string }): boolean
 }
 
+/**
+ * A section of the Connect view for a SPEC §2 connect method other than wallets (an email field, social buttons),
+ * shown in the connect-method order; the modal leaves a method out when no section serves it or the host's
+ * `features` turn it off.
+ */
+export interface ConnectSection {
+  id: string
+  method: 'email' | 'social'
+  /** Lower first, within its method. */
+  order: number
+  load: () => Promise<{ default: ViewComponent<Record<string, never>> }>
+}
+
 // ─── Bus, router, storage, state ──────────────────────────────────────────────────────────────────────────────────
 
 /** Typed event bus of one modal. */
@@ -469,6 +482,8 @@ export interface PluginContext {
   registerAccountTab(tab: AccountTab): Disposable
   /** Adds a button to the Account view. Setup only. */
   registerAccountAction(action: AccountAction): Disposable
+  /** Adds an email or social section to the Connect view. Setup only. */
+  registerConnectSection(section: ConnectSection): Disposable
   /** Serves an RPC method. Throws on a duplicate method or after setup. */
   registerRpc<M extends RpcMethod>(method: M, handler: RpcHandler<M>): Disposable
   /**

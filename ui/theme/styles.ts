@@ -58,6 +58,8 @@ const controls = `
 `
 
 const lists = `
+.portico-connect-methods{display:flex;flex-direction:column;gap:var(--portico-space-4)}
+.portico-connect-method+.portico-connect-method{padding-top:var(--portico-space-4);border-top:1px solid var(--portico-border)}
 .portico-list{display:flex;flex-direction:column;gap:var(--portico-space-1);margin:0;padding:0;list-style:none}
 .portico-list-item{display:flex;align-items:center;gap:var(--portico-space-3);width:100%;min-height:52px;padding:var(--portico-space-2) var(--portico-space-3) var(--portico-space-2) var(--portico-space-2);border:0;border-radius:var(--portico-border-radius);background:var(--portico-surface);color:var(--portico-fg);font:inherit;text-align:left;cursor:pointer}
 .portico-list-item:hover{background:var(--portico-surface-hover)}
