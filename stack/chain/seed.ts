@@ -8,8 +8,10 @@ import {
   type Hex,
   type Abi,
   type Chain,
+  type PublicClient,
   erc20Abi,
 } from 'viem'
+import { deployErc4337, type Erc4337Contracts } from './erc4337.ts'
 import type { CompiledContracts } from './compile.ts'
 import { nodeJsonRpc } from './rpc.ts'
 import {
@@ -35,7 +37,8 @@ export type SeededContracts = {
   spam: Address
   nft: Address
   multicall3: Address
-} & UniswapContracts
+} & UniswapContracts &
+  Erc4337Contracts
 
 /** Token amounts given to accounts 0-3 (in whole units); SPAM goes only to account 0, from the deployer. */
 export const SEED_BALANCES = { usdc6: '1000', dai18: '250.5', zero0: '7', spamAirdrop: '1000', spamSupply: '1000000' }
@@ -177,5 +180,8 @@ export async function seedChain(
     pairUsdcDai: pairAddress(uniswapV2Factory, usdc6, dai18),
   }
 
-  return { contracts: { usdc6, dai18, zero0, spam, nft, multicall3: MULTICALL3_ADDRESS, ...uniswap }, nftTokenIds }
+  // ERC-4337 last (CREATE2 through the deterministic deployer: its addresses do not depend on nonces either).
+  const erc4337 = await deployErc4337(publicClient as PublicClient, wallet)
+
+  return { contracts: { usdc6, dai18, zero0, spam, nft, multicall3: MULTICALL3_ADDRESS, ...uniswap, ...erc4337 }, nftTokenIds }
 }

@@ -1,0 +1,73 @@
+/**
+ * ERC-4337 on the dev chains: the EntryPoint v0.8 and its SimpleAccountFactory from the published
+ * `@account-abstraction/contracts` 0.8 artifacts, deployed through the deterministic deployment proxy that anvil
+ * ships (0x4e59b448...). The EntryPoint uses the salt of its canonical deployment, so it lands at the same address as
+ * on every public network (0x4337084D...). That matters: bundlers (Alto) simulate with contracts that expect the
+ * canonical EntryPoint and its SenderCreator.
+ */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { concatHex, encodeAbiParameters, getAddress, getContractAddress, type Abi, type Address, type Hex, type PublicClient, type WalletClient } from 'viem'
+
+/** Anvil (and most chains) carry Arachnid's deterministic deployment proxy here. */
+export const DETERMINISTIC_DEPLOYER: Address = '0x4e59b44847b379578588920ca78fbf26c0b4956c'
+/** The salt of the canonical EntryPoint v0.8 deployment. */
+export const ENTRY_POINT_V08_SALT: Hex = '0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9'
+/** Our own salt for the factory (its address is then fixed by the EntryPoint and the artifact). */
+const FACTORY_SALT: Hex = '0x0000000000000000000000000000000000000000000000000000000000004337'
+
+export interface Erc4337Contracts {
+  entryPoint: Address
+  simpleAccountFactory: Address
+}
+
+interface Artifact {
+  abi: Abi
+  bytecode: Hex
+}
+
+const require = createRequire(import.meta.url)
+
+export function aaArtifact(name: 'EntryPoint' | 'SimpleAccountFactory' | 'SimpleAccount'): Artifact {
+  const file = require.resolve(`@account-abstraction/contracts/artifacts/${name}.json`)
+  const json = JSON.parse(readFileSync(file, 'utf8')) as Artifact
+  return { abi: json.abi, bytecode: json.bytecode }
+}
+
+/** Where `deployErc4337` puts the two contracts (pure: derived from the artifacts and the salts). */
+export function erc4337Addresses(): Erc4337Contracts {
+  const entryPoint = getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt: ENTRY_POINT_V08_SALT, bytecode: aaArtifact('EntryPoint').bytecode })
+  return { entryPoint, simpleAccountFactory: factoryAddress(entryPoint) }
+}
+
+function factoryInitCode(entryPoint: Address): Hex {
+  return concatHex([aaArtifact('SimpleAccountFactory').bytecode, encodeAbiParameters([{ type: 'address' }], [entryPoint])])
+}
+
+function factoryAddress(entryPoint: Address): Address {
+  return getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt: FACTORY_SALT, bytecode: factoryInitCode(entryPoint) })
+}
+
+/** Deploys the EntryPoint and the factory unless they are there already; idempotent. */
+export async function deployErc4337(publicClient: PublicClient, wallet: WalletClient): Promise<Erc4337Contracts> {
+  const proxy = await publicClient.getCode({ address: DETERMINISTIC_DEPLOYER })
+  if (!proxy || proxy === '0x') throw new Error(`no deterministic deployment proxy at ${DETERMINISTIC_DEPLOYER}`)
+  const { entryPoint, simpleAccountFactory } = erc4337Addresses()
+  const create2 = async (address: Address, salt: Hex, initCode: Hex): Promise<void> => {
+    const code = await publicClient.getCode({ address })
+    if (code && code !== '0x') return
+    const hash = await wallet.sendTransaction({
+      account: wallet.account!,
+      chain: wallet.chain,
+      to: DETERMINISTIC_DEPLOYER,
+      data: concatHex([salt, initCode]),
+      gas: 8_000_000n,
+    })
+    const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+    const deployed = await publicClient.getCode({ address })
+    if (receipt.status !== 'success' || !deployed || deployed === '0x') throw new Error(`ERC-4337 deployment to ${address} failed`)
+  }
+  await create2(entryPoint, ENTRY_POINT_V08_SALT, aaArtifact('EntryPoint').bytecode)
+  await create2(simpleAccountFactory, FACTORY_SALT, factoryInitCode(entryPoint))
+  return { entryPoint: getAddress(entryPoint), simpleAccountFactory: getAddress(simpleAccountFactory) }
+}
