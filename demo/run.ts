@@ -8,6 +8,7 @@ import { DEMO_WALLET_ID } from '../stack/api/wallet-dataset.ts'
 import { startApiServer } from '../stack/api/index.ts'
 import { startLocalChains } from '../stack/local-chains.ts'
 import { startRelay } from '../stack/relay/index.ts'
+import { startBundler } from '../stack/bundler/index.ts'
 import { otherChains, startDemoHost, startDemoWallet } from './server.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -27,6 +28,12 @@ async function main(): Promise<void> {
   })
   stops.push(relay.stop)
   console.log(`relay ready ${relay.url}`)
+
+  // ERC-4337: Alto against the first dev chain, where seeding deployed the EntryPoint v0.8.
+  const aaChain = chains.chains[0]!
+  const bundler = await startBundler({ rpcUrl: aaChain.rpcUrl, entryPoint: chains.deployment.chains[aaChain.chainId]!.contracts.entryPoint, port: 4337 })
+  stops.push(bundler.stop)
+  console.log(`bundler ${bundler.url} eip155:${aaChain.chainId}`)
 
   const base = { projectId: PROJECT_ID, chains: chains.chains, relayUrl: relay.url, ...otherChains(local) }
   const wallet = await startDemoWallet({ mode: 'dev', port: 5174, config: base })

@@ -166,6 +166,23 @@ const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       create index profile_names_address on profile_names (address);
     `,
   },
+  {
+    // Smart-account sessions (SPEC §7 /v1/sessions, sessions-routes.ts): ERC-7715 grants recorded under the account's
+    // CAIP-10 address with the account's signature; a revoke sets revoked_ms.
+    version: 4,
+    sql: `
+      create table smart_sessions (
+        pci text primary key,
+        caip_address text not null,
+        grant_json jsonb not null,
+        expiry bigint not null,
+        created_ms bigint not null,
+        signature text not null,
+        revoked_ms bigint
+      );
+      create index smart_sessions_account on smart_sessions (caip_address, expiry);
+    `,
+  },
 ]
 
 const LOCK_FILE = 'portico-api.lock'

@@ -4,6 +4,7 @@ import type { Deployment } from '../chain/index.ts'
 import { DEFAULT_ANALYTICS_PROJECT_IDS, registerAnalyticsRoutes } from './analytics-routes.ts'
 import { registerAuthRoutes } from './auth-routes.ts'
 import { DEFAULT_NAME_ZONES, registerProfileRoutes } from './profile-routes.ts'
+import { registerSessionsRoutes } from './sessions-routes.ts'
 import { registerBlockchainRoutes } from './blockchain-routes.ts'
 import { registerConvertRoutes } from './convert-routes.ts'
 import { createOnrampService, registerOnrampProviderPage, registerOnrampRoutes } from './onramp-routes.ts'
@@ -157,6 +158,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
         issuer: () => baseUrl,
       })
       registerProfileRoutes(scope, { db, zones: opts.nameZones ?? DEFAULT_NAME_ZONES, now: opts.now ?? Date.now })
+      registerSessionsRoutes(scope, { db, chains, now: opts.now ?? Date.now })
     })
     // The local on-ramp provider's checkout page: a plain page at this origin, no projectId.
     await app.register(async (scope) => registerOnrampProviderPage(scope, onramp))

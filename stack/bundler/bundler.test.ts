@@ -3,7 +3,7 @@ import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, typ
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createBundlerClient, type BundlerClient } from 'viem/account-abstraction'
 import { toSimpleSmartAccount } from 'permissionless/accounts'
-import { startDevChains, type DevChains } from '../chain/index.ts'
+import { startDevChains, toPorticoSmartAccount, type DevChains } from '../chain/index.ts'
 import { startBundler, type Bundler } from './index.ts'
 
 // The canonical EntryPoint v0.8 address (eth-infinitism release; the same on every public network).
@@ -95,6 +95,38 @@ describe('stack/bundler: Alto against the dev chain', () => {
     expect(receipt.success).toBe(false)
     expect(receipt.receipt.status).toBe('success')
     expect(await client.getBalance({ address })).toBeLessThan(parseEther('1'))
+  }, 120_000)
+
+  it('a PorticoAccount signs through ERC-1271: ERC-6492 before deployment, plain after; bound to its account and owner', async () => {
+    const contracts = chains.deployment.chains[31337]!.contracts
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const make = (index: bigint, who = owner) =>
+      toPorticoSmartAccount({ client, owner: who, entryPoint: contracts.entryPoint, factoryAddress: contracts.porticoAccountFactory, index })
+    const account = await make(0n)
+    const message = 'Sign in to Portico'
+    const counterfactual = await account.signMessage({ message })
+    // ERC-6492 magic suffix while the account has no code.
+    expect(counterfactual.endsWith('6492649264926492649264926492649264926492649264926492649264926492')).toBe(true)
+    expect(await client.verifyMessage({ address: account.address, message, signature: counterfactual })).toBe(true)
+
+    await fund(account.address, '1')
+    const bundlerClient = createBundlerClient({ account, client, transport: http(bundler.url), pollingInterval: 100 })
+    const hash = await bundlerClient.sendUserOperation({ calls: [{ to: SINK, value: 1n }] })
+    expect((await bundlerClient.waitForUserOperationReceipt({ hash, timeout: 60_000 })).success).toBe(true)
+    const deployed = await account.signMessage({ message })
+    expect(deployed.length).toBe(132)
+    expect(await client.verifyMessage({ address: account.address, message, signature: deployed })).toBe(true)
+    expect(await client.verifyMessage({ address: account.address, message: 'something else', signature: deployed })).toBe(false)
+
+    // The same owner's signature for its second account does not pass for the first (replay-safe hash).
+    const second = await make(1n)
+    expect(second.address).not.toBe(account.address)
+    const forSecond = await second.signMessage({ message })
+    expect(await client.verifyMessage({ address: account.address, message, signature: forSecond })).toBe(false)
+    // Nor does a stranger's.
+    const stranger = await make(0n, privateKeyToAccount(generatePrivateKey()))
+    const strangers = await stranger.signMessage({ message })
+    expect(await client.verifyMessage({ address: account.address, message, signature: strangers })).toBe(false)
   }, 120_000)
 
   it('an unknown user operation hash has no receipt (null), as the bundler RPC defines', async () => {

@@ -5,8 +5,11 @@
  * on every public network (0x4337084D...). That matters: bundlers (Alto) simulate with contracts that expect the
  * canonical EntryPoint and its SenderCreator.
  */
-import { readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { concatHex, encodeAbiParameters, getAddress, getContractAddress, type Abi, type Address, type Hex, type PublicClient, type WalletClient } from 'viem'
 
 /** Anvil (and most chains) carry Arachnid's deterministic deployment proxy here. */
@@ -19,6 +22,8 @@ const FACTORY_SALT: Hex = '0x000000000000000000000000000000000000000000000000000
 export interface Erc4337Contracts {
   entryPoint: Address
   simpleAccountFactory: Address
+  /** The embedded wallet's smart-account factory (aa/PorticoAccount.sol: SimpleAccount + ERC-1271). */
+  porticoAccountFactory: Address
 }
 
 interface Artifact {
@@ -34,25 +39,75 @@ export function aaArtifact(name: 'EntryPoint' | 'SimpleAccountFactory' | 'Simple
   return { abi: json.abi, bytecode: json.bytecode }
 }
 
-/** Where `deployErc4337` puts the two contracts (pure: derived from the artifacts and the salts). */
+const here = dirname(fileURLToPath(import.meta.url))
+
+/**
+ * Compiles aa/PorticoAccount.sol (imports resolved from @account-abstraction/contracts and @openzeppelin/contracts)
+ * with solc-js, cached in .data like the other contracts.
+ */
+export function porticoAccountArtifacts(): { PorticoAccount: Artifact; PorticoAccountFactory: Artifact } {
+  const solcVersion = (require('solc/package.json') as { version: string }).version
+  const file = join(here, 'aa', 'PorticoAccount.sol')
+  const sources = { 'PorticoAccount.sol': { content: readFileSync(file, 'utf8') } }
+  const settings = { optimizer: { enabled: true, runs: 200 }, evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } }
+  const hash = createHash('sha256').update(JSON.stringify({ solcVersion, settings, sources })).digest('hex').slice(0, 16)
+  const cacheDir = join(here, '.data')
+  const cacheFile = join(cacheDir, `aa-${hash}.json`)
+  if (existsSync(cacheFile)) {
+    try {
+      return JSON.parse(readFileSync(cacheFile, 'utf8'))
+    } catch {
+      // recompiled below
+    }
+  }
+  const solc = require('solc') as { compile(input: string, opts: { import(path: string): { contents: string } | { error: string } }): string }
+  const findImports = (path: string): { contents: string } | { error: string } => {
+    try {
+      return { contents: readFileSync(require.resolve(path), 'utf8') }
+    } catch {
+      return { error: `not found: ${path}` }
+    }
+  }
+  type Out = { errors?: Array<{ severity: string; formattedMessage: string }>; contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>> }
+  const out = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources, settings }), { import: findImports })) as Out
+  const errors = (out.errors ?? []).filter((e) => e.severity === 'error')
+  if (errors.length) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`)
+  const pick = (name: string): Artifact => {
+    const c = out.contracts['PorticoAccount.sol']?.[name]
+    if (!c) throw new Error(`solc output lacks ${name}`)
+    return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` }
+  }
+  const result = { PorticoAccount: pick('PorticoAccount'), PorticoAccountFactory: pick('PorticoAccountFactory') }
+  mkdirSync(cacheDir, { recursive: true })
+  const tmp = `${cacheFile}.${process.pid}.${Date.now()}.tmp`
+  writeFileSync(tmp, JSON.stringify(result))
+  renameSync(tmp, cacheFile)
+  return result
+}
+
+/** Where `deployErc4337` puts the contracts (pure: derived from the artifacts and the salts). */
 export function erc4337Addresses(): Erc4337Contracts {
   const entryPoint = getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt: ENTRY_POINT_V08_SALT, bytecode: aaArtifact('EntryPoint').bytecode })
-  return { entryPoint, simpleAccountFactory: factoryAddress(entryPoint) }
+  return {
+    entryPoint,
+    simpleAccountFactory: create2Address(factoryInitCode(aaArtifact('SimpleAccountFactory').bytecode, entryPoint)),
+    porticoAccountFactory: create2Address(factoryInitCode(porticoAccountArtifacts().PorticoAccountFactory.bytecode, entryPoint)),
+  }
 }
 
-function factoryInitCode(entryPoint: Address): Hex {
-  return concatHex([aaArtifact('SimpleAccountFactory').bytecode, encodeAbiParameters([{ type: 'address' }], [entryPoint])])
+function factoryInitCode(bytecode: Hex, entryPoint: Address): Hex {
+  return concatHex([bytecode, encodeAbiParameters([{ type: 'address' }], [entryPoint])])
 }
 
-function factoryAddress(entryPoint: Address): Address {
-  return getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt: FACTORY_SALT, bytecode: factoryInitCode(entryPoint) })
+function create2Address(initCode: Hex): Address {
+  return getContractAddress({ opcode: 'CREATE2', from: DETERMINISTIC_DEPLOYER, salt: FACTORY_SALT, bytecode: initCode })
 }
 
 /** Deploys the EntryPoint and the factory unless they are there already; idempotent. */
 export async function deployErc4337(publicClient: PublicClient, wallet: WalletClient): Promise<Erc4337Contracts> {
   const proxy = await publicClient.getCode({ address: DETERMINISTIC_DEPLOYER })
   if (!proxy || proxy === '0x') throw new Error(`no deterministic deployment proxy at ${DETERMINISTIC_DEPLOYER}`)
-  const { entryPoint, simpleAccountFactory } = erc4337Addresses()
+  const { entryPoint, simpleAccountFactory, porticoAccountFactory } = erc4337Addresses()
   const create2 = async (address: Address, salt: Hex, initCode: Hex): Promise<void> => {
     const code = await publicClient.getCode({ address })
     if (code && code !== '0x') return
@@ -68,6 +123,7 @@ export async function deployErc4337(publicClient: PublicClient, wallet: WalletCl
     if (receipt.status !== 'success' || !deployed || deployed === '0x') throw new Error(`ERC-4337 deployment to ${address} failed`)
   }
   await create2(entryPoint, ENTRY_POINT_V08_SALT, aaArtifact('EntryPoint').bytecode)
-  await create2(simpleAccountFactory, FACTORY_SALT, factoryInitCode(entryPoint))
-  return { entryPoint: getAddress(entryPoint), simpleAccountFactory: getAddress(simpleAccountFactory) }
+  await create2(simpleAccountFactory, FACTORY_SALT, factoryInitCode(aaArtifact('SimpleAccountFactory').bytecode, entryPoint))
+  await create2(porticoAccountFactory, FACTORY_SALT, factoryInitCode(porticoAccountArtifacts().PorticoAccountFactory.bytecode, entryPoint))
+  return { entryPoint: getAddress(entryPoint), simpleAccountFactory: getAddress(simpleAccountFactory), porticoAccountFactory: getAddress(porticoAccountFactory) }
 }
