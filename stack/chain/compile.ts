@@ -67,3 +67,50 @@ export function compileContracts(): CompiledContracts {
   renameSync(tmp, cacheFile)
   return compiled
 }
+
+type SolcStandardOutput = {
+  errors?: Array<{ severity: string; formattedMessage: string }>
+  contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>
+}
+
+/**
+ * Compiles one Solidity file outside contracts/ (imports resolved from node_modules, e.g. `@openzeppelin/...`) and
+ * returns the named contracts; cached in .data under a hash of the source, compiler and settings.
+ */
+export function compileSolidityFile<N extends string>(file: string, names: readonly N[]): Record<N, CompiledContract> {
+  const require = createRequire(import.meta.url)
+  const solcVersion = (require('solc/package.json') as { version: string }).version
+  const key = file.split('/').pop()!
+  const sources = { [key]: { content: readFileSync(file, 'utf8') } }
+  const hash = createHash('sha256').update(JSON.stringify({ solcVersion, SETTINGS, sources, names })).digest('hex').slice(0, 16)
+  const cacheFile = join(DATA_DIR, `compiled-${key.replace(/\.sol$/, '')}-${hash}.json`)
+  if (existsSync(cacheFile)) {
+    try {
+      return JSON.parse(readFileSync(cacheFile, 'utf8')) as Record<N, CompiledContract>
+    } catch {
+      // recompiled below
+    }
+  }
+  const solc = require('solc') as { compile(input: string, callbacks: { import(path: string): { contents: string } | { error: string } }): string }
+  const findImports = (path: string): { contents: string } | { error: string } => {
+    try {
+      return { contents: readFileSync(require.resolve(path), 'utf8') }
+    } catch {
+      return { error: `not found: ${path}` }
+    }
+  }
+  const output = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources, settings: SETTINGS }), { import: findImports })) as SolcStandardOutput
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
+  if (errors.length > 0) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`)
+  const result = {} as Record<N, CompiledContract>
+  for (const name of names) {
+    const c = output.contracts[key]?.[name]
+    if (!c) throw new Error(`solc output lacks ${key}:${name}`)
+    result[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}`, deployedBytecode: `0x${c.evm.deployedBytecode.object}` }
+  }
+  mkdirSync(DATA_DIR, { recursive: true })
+  const tmp = `${cacheFile}.${process.pid}.${Date.now()}.tmp`
+  writeFileSync(tmp, JSON.stringify(result))
+  renameSync(tmp, cacheFile)
+  return result
+}

@@ -5,11 +5,11 @@
  * on every public network (0x4337084D...). That matters: bundlers (Alto) simulate with contracts that expect the
  * canonical EntryPoint and its SenderCreator.
  */
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { compileSolidityFile } from './compile.ts'
 import { concatHex, encodeAbiParameters, getAddress, getContractAddress, type Abi, type Address, type Hex, type PublicClient, type WalletClient } from 'viem'
 
 /** Anvil (and most chains) carry Arachnid's deterministic deployment proxy here. */
@@ -41,48 +41,9 @@ export function aaArtifact(name: 'EntryPoint' | 'SimpleAccountFactory' | 'Simple
 
 const here = dirname(fileURLToPath(import.meta.url))
 
-/**
- * Compiles aa/PorticoAccount.sol (imports resolved from @account-abstraction/contracts and @openzeppelin/contracts)
- * with solc-js, cached in .data like the other contracts.
- */
+/** aa/PorticoAccount.sol compiled (imports from @account-abstraction/contracts and @openzeppelin/contracts). */
 export function porticoAccountArtifacts(): { PorticoAccount: Artifact; PorticoAccountFactory: Artifact } {
-  const solcVersion = (require('solc/package.json') as { version: string }).version
-  const file = join(here, 'aa', 'PorticoAccount.sol')
-  const sources = { 'PorticoAccount.sol': { content: readFileSync(file, 'utf8') } }
-  const settings = { optimizer: { enabled: true, runs: 200 }, evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } }
-  const hash = createHash('sha256').update(JSON.stringify({ solcVersion, settings, sources })).digest('hex').slice(0, 16)
-  const cacheDir = join(here, '.data')
-  const cacheFile = join(cacheDir, `aa-${hash}.json`)
-  if (existsSync(cacheFile)) {
-    try {
-      return JSON.parse(readFileSync(cacheFile, 'utf8'))
-    } catch {
-      // recompiled below
-    }
-  }
-  const solc = require('solc') as { compile(input: string, opts: { import(path: string): { contents: string } | { error: string } }): string }
-  const findImports = (path: string): { contents: string } | { error: string } => {
-    try {
-      return { contents: readFileSync(require.resolve(path), 'utf8') }
-    } catch {
-      return { error: `not found: ${path}` }
-    }
-  }
-  type Out = { errors?: Array<{ severity: string; formattedMessage: string }>; contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>> }
-  const out = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources, settings }), { import: findImports })) as Out
-  const errors = (out.errors ?? []).filter((e) => e.severity === 'error')
-  if (errors.length) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`)
-  const pick = (name: string): Artifact => {
-    const c = out.contracts['PorticoAccount.sol']?.[name]
-    if (!c) throw new Error(`solc output lacks ${name}`)
-    return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` }
-  }
-  const result = { PorticoAccount: pick('PorticoAccount'), PorticoAccountFactory: pick('PorticoAccountFactory') }
-  mkdirSync(cacheDir, { recursive: true })
-  const tmp = `${cacheFile}.${process.pid}.${Date.now()}.tmp`
-  writeFileSync(tmp, JSON.stringify(result))
-  renameSync(tmp, cacheFile)
-  return result
+  return compileSolidityFile(join(here, 'aa', 'PorticoAccount.sol'), ['PorticoAccount', 'PorticoAccountFactory'])
 }
 
 /** Where `deployErc4337` puts the contracts (pure: derived from the artifacts and the salts). */
