@@ -64,6 +64,11 @@ export interface ModalOptions {
   id?: string
   /** Overrides mobile detection (SPEC §2 opening rule, §5 mobile filters). */
   isMobile?: () => boolean
+  /**
+   * The UI language, a BCP 47 tag (`de`, `pt-BR`, `ar`...). Without it the modal follows the browser's languages; an
+   * unsupported one falls back to the closest supported language, then English. Changeable with `setLocale`.
+   */
+  locale?: string
 }
 
 /** SDK type and version sent as st and sv (SPEC §7). */
@@ -82,6 +87,11 @@ export class OptionsController {
 
   get options(): ResolvedOptions {
     return this.store.getSnapshot().options
+  }
+
+  /** Changes the UI language at runtime (undefined: follow the browser again). */
+  setLocale(locale: string | undefined): void {
+    this.store.set({ options: { ...this.options, locale } })
   }
 }
 

@@ -1,0 +1,6 @@
+export { SUPPORTED_LOCALES, matchLocale, resolveLocale, textDirection, browserLanguages, type Locale } from './locales.ts'
+export { defineMessages, loadMessages, pluralKey, TRANSLATED_LOCALES, type Catalogue, type Messages, type TranslatedLocale } from './catalogue.ts'
+export { createFormatters, type Formatters } from './format.ts'
+export { coreMessages } from './core.ts'
+export { errorMessages, translateError } from './errors.ts'
+export { useLocale, useMessages, useStrings, useErrorText, useFormatters } from './react.ts'

@@ -1,0 +1,43 @@
+import { use, useMemo } from 'react'
+import { KernelTokens, type ErrorTextKey } from '../../kernel/index.ts'
+import type { PorticoStrings } from '../theme/i18n.ts'
+import { useModalInstance, useStore } from '../react/context.tsx'
+import { loadMessages, type Catalogue, type Messages } from './catalogue.ts'
+import { coreMessages } from './core.ts'
+import { errorMessages, translateError } from './errors.ts'
+import { createFormatters, type Formatters } from './format.ts'
+import { resolveLocale, textDirection, type Locale } from './locales.ts'
+
+/** The modal's language (the host's `locale`, else the browser's) and its writing direction. */
+export function useLocale(): { locale: Locale; dir: 'ltr' | 'rtl' } {
+  const modal = useModalInstance()
+  const requested = useStore(modal.get(KernelTokens.Options).store).options.locale
+  return useMemo(() => {
+    const locale = resolveLocale(requested)
+    return { locale, dir: textDirection(locale) }
+  }, [requested])
+}
+
+/** A catalogue's messages in the modal's language; suspends while a language's chunk loads the first time. */
+export function useMessages<T extends Messages<T>>(catalogue: Catalogue<T>): T {
+  const { locale } = useLocale()
+  const messages = loadMessages(catalogue, locale)
+  return messages instanceof Promise ? use(messages) : messages
+}
+
+/** The core UI strings in the modal's language. */
+export function useStrings(): PorticoStrings {
+  return useMessages(coreMessages)
+}
+
+/** Shows a SPEC §8 text in the modal's language (verbatim when it is not catalogued). */
+export function useErrorText(): (text: string) => string {
+  const messages = useMessages<Record<ErrorTextKey, string>>(errorMessages)
+  return useMemo(() => (text: string) => translateError(messages, text), [messages])
+}
+
+/** Number, currency, date and plural formatting for the modal's language. */
+export function useFormatters(): Formatters {
+  const { locale } = useLocale()
+  return useMemo(() => createFormatters(locale), [locale])
+}
