@@ -1,0 +1,367 @@
+/**
+ * The frame page's logic, without the DOM: which messages it accepts, how each request kind maps to the secure
+ * site's API, the approval step for signing requests, session storage. main.ts wires it to `window`; the unit tests
+ * drive it with a fake API.
+ */
+import {
+  errorReply,
+  FRAME_PROTOCOL_VERSION,
+  needsApproval,
+  NOT_SUPPORTED_CODE,
+  NOT_SUPPORTED_MESSAGE,
+  parseHostToFrame,
+  successReply,
+  USER_REJECTED_CODE,
+  USER_REJECTED_MESSAGE,
+  type FrameChainId,
+  type FrameEvent,
+  type FrameKind,
+  type FrameKinds,
+  type FrameReply,
+  type FrameRequest,
+  type FrameUser,
+  type ThemeMode,
+} from '../../../plugins/embedded-wallet/protocol.ts'
+import type { LoginFrameUser } from '../server/api-types.ts'
+import { ApiFailure, type ApiClient } from './api.ts'
+import { describeApproval, type ApprovalDescription } from './describe.ts'
+
+/** Default error text (SPEC §8 Frame: "An error occurred"). */
+export const DEFAULT_ERROR_MESSAGE = 'An error occurred'
+/** SPEC §8 Social and email. */
+export const NOT_CONNECTED_MESSAGE = 'Not connected to email or social'
+export const NO_EMAIL_PENDING_MESSAGE = 'No email login in progress'
+
+export const STORAGE_KEYS = {
+  token: 'portico-secure:token',
+  deviceId: 'portico-secure:device-id',
+  chainId: 'portico-secure:chain-id',
+  pendingEmail: 'portico-secure:pending-email',
+} as const
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
+export interface ApprovalRequest {
+  id: string
+  method: string
+  description: ApprovalDescription
+  /** The exact host origin that asked (shown to the user as the requester). */
+  hostOrigin: string
+}
+
+export interface FrameControllerOptions {
+  hostOrigin: string
+  projectId: string
+  /** The secure site's own origin (`location.origin`). */
+  secureOrigin: string
+  api: ApiClient
+  storage: KeyValueStorage
+  /** The window whose messages are accepted (`window.parent`). */
+  parent: unknown
+  /** Posts to the host: must be `parent.postMessage(message, hostOrigin)`. */
+  post(message: FrameReply | FrameEvent): void
+  /** Shows the approval panel and resolves true on Approve, false on Reject. */
+  approve(request: ApprovalRequest): Promise<boolean>
+  setTheme(mode: ThemeMode): void
+  /** How long CONNECT_DEVICE keeps long-polling for the approval link (default 120 s, the host's request time-out). */
+  deviceWaitMs?: number
+  randomId?: () => string
+  now?: () => number
+}
+
+/** A failure answered to the host with this message (and code). */
+export class FrameFailure extends Error {
+  constructor(
+    message: string,
+    readonly code?: number,
+  ) {
+    super(message)
+    this.name = 'FrameFailure'
+  }
+}
+
+/** The shape of a window message the controller looks at. */
+export interface IncomingMessage {
+  origin: string
+  source: unknown
+  data: unknown
+}
+
+type Handlers = { [K in FrameKind]: (payload: FrameKinds[K]['request'], request: FrameRequest<K>) => Promise<FrameKinds[K]['success']> }
+
+const MAX_SEEN_IDS = 10_000
+
+function toFrameUser(u: LoginFrameUser): FrameUser {
+  const user: FrameUser = {
+    address: u.address,
+    chainId: u.chainId,
+    accounts: u.accounts.map((a) => ({ address: a.address, type: a.type, namespace: a.namespace })),
+    preferredAccountType: u.preferredAccountType,
+  }
+  if (u.email !== undefined) user.email = u.email
+  if (u.userName !== undefined) user.userName = u.userName
+  if (u.socialProvider !== undefined) user.socialProvider = u.socialProvider
+  if (u.smartAccountDeployed !== undefined) user.smartAccountDeployed = u.smartAccountDeployed
+  return user
+}
+
+function notSupported(): never {
+  throw new FrameFailure(NOT_SUPPORTED_MESSAGE, NOT_SUPPORTED_CODE)
+}
+
+export interface FrameController {
+  /** Handles one window message; ignores it unless origin, source, schema and id freshness all pass. */
+  onMessage(event: IncomingMessage): void
+  /** Sends FRAME_READY. */
+  ready(): void
+  /** Resolves when every request accepted so far has been answered (tests). */
+  idle(): Promise<void>
+}
+
+export function createFrameController(opts: FrameControllerOptions): FrameController {
+  const { api, storage } = opts
+  const randomId = opts.randomId ?? (() => globalThis.crypto.randomUUID())
+  const now = opts.now ?? (() => Date.now())
+  const seen = new Set<string>()
+  const inFlight = new Set<Promise<void>>()
+  let approvals: Promise<unknown> = Promise.resolve()
+
+  const token = () => storage.getItem(STORAGE_KEYS.token) ?? undefined
+
+  function deviceId(): string {
+    let id = storage.getItem(STORAGE_KEYS.deviceId)
+    if (!id) {
+      id = randomId()
+      storage.setItem(STORAGE_KEYS.deviceId, id)
+    }
+    return id
+  }
+
+  function storedChainId(): FrameChainId | undefined {
+    const raw = storage.getItem(STORAGE_KEYS.chainId)
+    if (raw === null) return undefined
+    return /^\d+$/.test(raw) ? Number(raw) : raw
+  }
+
+  function rememberChain(chainId: FrameChainId) {
+    storage.setItem(STORAGE_KEYS.chainId, String(chainId))
+  }
+
+  function requireSession() {
+    if (!token()) throw new FrameFailure(NOT_CONNECTED_MESSAGE)
+  }
+
+  function pendingEmail(): string {
+    const email = storage.getItem(STORAGE_KEYS.pendingEmail)
+    if (!email) throw new FrameFailure(NO_EMAIL_PENDING_MESSAGE)
+    return email
+  }
+
+  async function startSession(session: { token: string; user: LoginFrameUser }, chainId?: FrameChainId): Promise<{ user: FrameUser }> {
+    storage.setItem(STORAGE_KEYS.token, session.token)
+    const want = chainId ?? storedChainId()
+    const user = want !== undefined && String(want) !== String(session.user.chainId) ? await api.user(want) : session.user
+    rememberChain(user.chainId)
+    return { user: toFrameUser(user) }
+  }
+
+  async function fetchUser(chainId?: FrameChainId): Promise<FrameUser> {
+    requireSession()
+    const user = await api.user(chainId ?? storedChainId())
+    rememberChain(user.chainId)
+    return toFrameUser(user)
+  }
+
+  function clearSession() {
+    storage.removeItem(STORAGE_KEYS.token)
+    storage.removeItem(STORAGE_KEYS.pendingEmail)
+  }
+
+  async function withApproval<T>(request: ApprovalRequest, run: () => Promise<T>): Promise<T> {
+    // One approval panel at a time: later signing requests wait for the earlier one to be decided.
+    const turn = approvals.then(async () => {
+      opts.post({ type: 'FRAME_SHOW_APPROVAL', payload: { id: request.id, method: request.method } })
+      let approved = false
+      try {
+        approved = await opts.approve(request)
+      } finally {
+        opts.post({ type: 'FRAME_HIDE_APPROVAL', payload: { id: request.id } })
+      }
+      return approved
+    })
+    approvals = turn.catch(() => undefined)
+    if (!(await turn)) throw new FrameFailure(USER_REJECTED_MESSAGE, USER_REJECTED_CODE)
+    return run()
+  }
+
+  const handlers: Handlers = {
+    async CONNECT_EMAIL({ email }) {
+      const res = await api.emailConnect({ email, deviceId: deviceId() })
+      storage.setItem(STORAGE_KEYS.pendingEmail, email)
+      return { action: res.action }
+    },
+    async CONNECT_DEVICE() {
+      const email = pendingEmail()
+      const deadline = now() + (opts.deviceWaitMs ?? 120_000)
+      for (;;) {
+        const res = await api.emailDevice({ email, deviceId: deviceId() })
+        if (res.action === 'VERIFY_OTP') return { action: 'VERIFY_OTP' }
+        if (storage.getItem(STORAGE_KEYS.pendingEmail) !== email) throw new FrameFailure('Request was aborted')
+        if (now() >= deadline) throw new FrameFailure('Device approval timed out')
+      }
+    },
+    async CONNECT_OTP({ otp, chainId }) {
+      const email = pendingEmail()
+      const session = await api.emailOtp({ email, otp, deviceId: deviceId() })
+      storage.removeItem(STORAGE_KEYS.pendingEmail)
+      return startSession(session, chainId)
+    },
+    async CONNECT_SOCIAL({ code, chainId }) {
+      return startSession(await api.socialExchange(code), chainId)
+    },
+    CONNECT_FARCASTER: async () => notSupported(),
+    GET_FARCASTER_URI: async () => notSupported(),
+    async GET_SOCIAL_REDIRECT_URI({ provider, state }) {
+      const url = new URL('/social/start', opts.secureOrigin)
+      url.searchParams.set('provider', provider)
+      url.searchParams.set('state', state ?? randomId())
+      url.searchParams.set('hostOrigin', opts.hostOrigin)
+      url.searchParams.set('projectId', opts.projectId)
+      return { uri: url.href }
+    },
+    async GET_USER({ chainId }) {
+      return { user: await fetchUser(chainId) }
+    },
+    async SIGN_OUT() {
+      if (token()) {
+        try {
+          await api.signOut()
+        } catch {
+          // The local session is dropped either way; a revoked or expired token is refused by the server anyway.
+        }
+      }
+      clearSession()
+      return {}
+    },
+    async IS_CONNECTED() {
+      if (!token()) return { isConnected: false }
+      try {
+        await fetchUser()
+        return { isConnected: true }
+      } catch (err) {
+        if (err instanceof ApiFailure && err.sessionExpired) {
+          expire(err)
+          return { isConnected: false }
+        }
+        throw err
+      }
+    },
+    async GET_CHAIN_ID() {
+      const stored = storedChainId()
+      if (stored !== undefined) return { chainId: stored }
+      if (token()) return { chainId: (await fetchUser()).chainId }
+      return { chainId: 1 }
+    },
+    async SWITCH_NETWORK({ chainId }) {
+      if (token()) {
+        const user = await fetchUser(chainId)
+        return { chainId: user.chainId }
+      }
+      rememberChain(chainId)
+      return { chainId }
+    },
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => notSupported(),
+    INIT_SMART_ACCOUNT: async () => notSupported(),
+    async SET_PREFERRED_ACCOUNT({ type }) {
+      if (type !== 'eoa') notSupported()
+      const user = await fetchUser()
+      return { type: 'eoa', address: user.address }
+    },
+    async UPDATE_EMAIL({ email }) {
+      requireSession()
+      const res = await api.emailUpdate(email)
+      return { action: res.action }
+    },
+    async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {
+      requireSession()
+      const res = await api.emailUpdatePrimary(otp)
+      return { action: res.action }
+    },
+    async UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
+      requireSession()
+      const res = await api.emailUpdateSecondary(otp)
+      return { newEmail: res.email }
+    },
+    async SYNC_THEME({ themeMode }) {
+      opts.setTheme(themeMode)
+      return {}
+    },
+    async SYNC_DAPP_DATA() {
+      // The approval panel names the requester by its verified origin, never by host-supplied metadata.
+      return {}
+    },
+    async RELOAD() {
+      storage.removeItem(STORAGE_KEYS.pendingEmail)
+      return {}
+    },
+    async RPC_REQUEST({ method, params, chainId }, request) {
+      requireSession()
+      const chain = chainId ?? storedChainId()
+      const call = async () => {
+        const res = await api.rpc({ method, params, ...(chain === undefined ? {} : { chainId: chain }), ...(needsApproval(method) ? { approved: true } : {}) })
+        if ('error' in res) throw new FrameFailure(res.error.message, res.error.code)
+        return { result: res.result }
+      }
+      if (!needsApproval(method)) return call()
+      const description = describeApproval(method, params, chain)
+      return withApproval({ id: request.id, method, description, hostOrigin: opts.hostOrigin }, call)
+    },
+  }
+
+  function expire(err: ApiFailure) {
+    clearSession()
+    opts.post({ type: 'FRAME_SESSION_EXPIRED', payload: { message: err.message } })
+  }
+
+  async function handle(request: FrameRequest): Promise<void> {
+    let reply: FrameReply
+    try {
+      const handler = handlers[request.type] as (p: unknown, r: FrameRequest) => Promise<never>
+      reply = successReply(request, await handler(request.payload, request))
+    } catch (err) {
+      if (err instanceof ApiFailure) {
+        if (err.sessionExpired) expire(err)
+        reply = errorReply(request, err.message)
+      } else if (err instanceof FrameFailure) {
+        reply = errorReply(request, err.message, err.code)
+      } else {
+        reply = errorReply(request, DEFAULT_ERROR_MESSAGE)
+      }
+    }
+    opts.post(reply)
+  }
+
+  return {
+    onMessage(event) {
+      if (event.origin !== opts.hostOrigin) return
+      if (event.source === null || event.source !== opts.parent) return
+      const request = parseHostToFrame(event.data)
+      if (!request) return
+      if (seen.has(request.id)) return
+      if (seen.size >= MAX_SEEN_IDS) seen.delete(seen.values().next().value as string)
+      seen.add(request.id)
+      const p = handle(request).finally(() => inFlight.delete(p))
+      inFlight.add(p)
+    },
+    ready() {
+      opts.post({ type: 'FRAME_READY', payload: { version: FRAME_PROTOCOL_VERSION } })
+    },
+    async idle() {
+      while (inFlight.size > 0) await Promise.all([...inFlight])
+    },
+  }
+}

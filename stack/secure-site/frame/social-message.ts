@@ -1,0 +1,6 @@
+/** The server's social callback outcome (api-types `SocialCallbackMessage`), checked against the protocol's schema. */
+import { parseSocialMessage, type SocialMessage } from '../../../plugins/embedded-wallet/protocol.ts'
+
+export function toSocialMessage(m: unknown): SocialMessage | undefined {
+  return parseSocialMessage(m)
+}

@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { DEFAULT_DEPLOYMENT_FILE, readDeployment } from '../chain/index.ts'
+import { DEFAULT_SOLANA_DEPLOYMENT_FILE, readSolanaDeployment } from '../solana/index.ts'
+import { startMailSink, type MailSink } from '../mail/index.ts'
+import { startOidc, type OidcStack } from '../oidc/index.ts'
+import { startSecureSite } from './server/index.ts'
+
+/**
+ * `npm run stack:secure-site -- [--port 8791] [--data-dir stack/secure-site/.data] [--project-ids a,b]
+ *   [--api-url http://127.0.0.1:8788 | --allowed-origins http://localhost:*,https://app.example]
+ *   [--smtp 127.0.0.1:2525] [--oidc-url http://127.0.0.1:8790] [--evm-rpc 31337=http://127.0.0.1:8545 ...]
+ *   [--solana-rpc http://127.0.0.1:8899]`
+ *
+ * The secure site with the services it needs. Without `--smtp` it starts its own mail sink, without `--oidc-url` its
+ * own OpenID providers (with its client registered); given `--oidc-url`, that server must already know the client
+ * printed on the `secure site oidc client` line. EVM and Solana RPC URLs default to the deployment files that
+ * `npm run stack:chain` writes. The master key is `<data-dir>/master.key` unless `PORTICO_SECURE_SITE_MASTER_KEY`
+ * (64 hex) is set; `PORTICO_OIDC_CLIENT_SECRET` sets the OIDC client secret. Prints `secure site ready <url>`.
+ */
+const here = dirname(fileURLToPath(import.meta.url))
+
+function fail(message: string): never {
+  console.error(message)
+  process.exit(2)
+}
+
+let values: Record<string, string | string[] | undefined>
+try {
+  ;({ values } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'project-ids': { type: 'string' },
+      'api-url': { type: 'string' },
+      'allowed-origins': { type: 'string' },
+      smtp: { type: 'string' },
+      'oidc-url': { type: 'string' },
+      'evm-rpc': { type: 'string', multiple: true },
+      'solana-rpc': { type: 'string' },
+    },
+    strict: true,
+  }))
+} catch (e) {
+  fail((e as Error).message)
+}
+const str = (k: string) => values[k] as string | undefined
+const list = (k: string) => str(k)?.split(',').map((s) => s.trim()).filter(Boolean)
+
+const port = Number(str('port') ?? '8791')
+if (!Number.isInteger(port) || port < 0 || port > 65_535) fail('--port must be a port number (0-65535)')
+
+const evmRpcUrls: Record<number, string> = {}
+if (existsSync(DEFAULT_DEPLOYMENT_FILE)) {
+  for (const [id, c] of Object.entries(readDeployment(DEFAULT_DEPLOYMENT_FILE).chains)) evmRpcUrls[Number(id)] = c.rpcUrl
+}
+for (const pair of (values['evm-rpc'] as string[] | undefined) ?? []) {
+  const m = /^(\d+)=(https?:\/\/.+)$/.exec(pair)
+  if (!m) fail(`--evm-rpc wants <chainId>=<url>, got "${pair}"`)
+  evmRpcUrls[Number(m[1])] = m[2]!
+}
+if (Object.keys(evmRpcUrls).length === 0) evmRpcUrls[31337] = 'http://127.0.0.1:8545'
+const solanaRpcUrl =
+  str('solana-rpc') ?? (existsSync(DEFAULT_SOLANA_DEPLOYMENT_FILE) ? readSolanaDeployment(DEFAULT_SOLANA_DEPLOYMENT_FILE).rpcUrl : undefined)
+
+let mail: MailSink | undefined
+let smtp: { host: string; port: number }
+if (str('smtp')) {
+  const m = /^([^:]+):(\d+)$/.exec(str('smtp')!)
+  if (!m) fail('--smtp wants <host>:<port>')
+  smtp = { host: m[1]!, port: Number(m[2]) }
+} else {
+  mail = await startMailSink()
+  console.log(`mail ready ${mail.url} smtp ${mail.smtpHost}:${mail.smtpPort}`)
+  smtp = { host: mail.smtpHost, port: mail.smtpPort }
+}
+
+let oidc: OidcStack | undefined
+const oidcUrl = str('oidc-url')?.replace(/\/$/, '')
+const site = await startSecureSite({
+  port,
+  dataDir: resolve(str('data-dir') ?? join(here, '.data')),
+  projectId: list('project-ids'),
+  apiUrl: str('api-url') ?? process.env.PORTICO_API_URL,
+  allowedOrigins: list('allowed-origins'),
+  smtp,
+  oidc: {
+    issuer: (provider) => (oidcUrl ? `${oidcUrl}/${provider}` : oidc!.issuer(provider)),
+    clientSecret: process.env.PORTICO_OIDC_CLIENT_SECRET || undefined,
+  },
+  evmRpcUrls,
+  solanaRpcUrl,
+  masterKey: process.env.PORTICO_SECURE_SITE_MASTER_KEY || undefined,
+}).catch((e: Error) => fail(`secure site: ${e.message}`))
+
+if (!oidcUrl) {
+  oidc = await startOidc({ clients: [site.oidcClient] })
+  console.log(`oidc ready ${oidc.url}`)
+} else {
+  const { client_secret: _secret, ...client } = site.oidcClient
+  console.log(`secure site oidc client ${JSON.stringify(client)}`)
+}
+console.log(`secure site ready ${site.url}`)
+
+let stopping = false
+async function shutdown(): Promise<void> {
+  if (stopping) return
+  stopping = true
+  await site.stop()
+  await Promise.allSettled([oidc?.stop(), mail?.stop()])
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown())
+process.on('SIGTERM', () => void shutdown())

@@ -1,0 +1,216 @@
+/**
+ * The secure site's HTTP API: request and response types, shared by the server (stack/secure-site/server) and the
+ * pages it serves (stack/secure-site/frame). Types and constants only (no runtime dependency), so a browser bundle can
+ * import this file.
+ *
+ * Conventions
+ * - Every `/api/*` call except `GET /api/project-check` is made by the frame page on the secure origin itself
+ *   (same origin, `fetch` with a JSON body) and carries two headers:
+ *     `x-portico-project-id: <projectId>`   (the frame page's `?projectId=`)
+ *     `x-portico-host-origin: <origin>`     (the frame page's `?origin=`, the exact host origin, e.g. http://127.0.0.1:5173)
+ *   Calls that need a session also carry `authorization: Bearer <token>` (the token from OTP or social exchange; the
+ *   page keeps it in its own origin's storage).
+ * - A browser `Origin` header on an `/api/*` call, when present, must be the secure origin itself (else 403).
+ * - Failures answer a non-2xx status with `ApiError`: `{ error: <text>, code: <ApiErrorCode> }`. The `error` texts
+ *   of SPEC §8 are exact (see `ApiErrorText`). 429 replies also carry a `retry-after` header (whole seconds).
+ * - `POST /api/rpc` answers HTTP 200 with either `{ result }` or a JSON-RPC-shaped `{ error: { code, message } }`
+ *   once the session and origin checks passed.
+ */
+
+/** Header names the frame page sends on every `/api/*` call. */
+export const ApiHeader = {
+  PROJECT_ID: 'x-portico-project-id',
+  HOST_ORIGIN: 'x-portico-host-origin',
+  AUTHORIZATION: 'authorization',
+} as const
+
+/** Exact reply texts (SPEC §8 and §5) and the fixed texts of this server. `{n}` is replaced by a whole number. */
+export const ApiErrorText = {
+  /** 403: the host origin is not on the project's allowlist → "Invalid App Configuration". */
+  ORIGIN_NOT_ALLOWED: 'Unauthorized: origin not allowed',
+  /** 401: unknown projectId → "Invalid Project ID". */
+  INVALID_KEY: 'Unauthorized: invalid key',
+  /** 401: the session JWT's nbf is in the future → "Session Expired". */
+  JWT_NOT_YET_VALID: 'JWT validation error: JWT Token is not yet valid',
+  /** 401: the session JWT's exp has passed → "Session Expired". */
+  JWT_EXPIRED: 'JWT validation error: JWT Token has expired',
+  /** 401: bad signature, issuer, audience, malformed, signed out → "Session Expired". */
+  JWT_INVALID: 'JWT validation error: JWT Token is invalid',
+  /** 401: no `authorization: Bearer` header on a call that needs a session. */
+  JWT_MISSING: 'JWT validation error: JWT Token is missing',
+  /** 429: the same email (or the same user's email update) triggered a mail less than 30 s ago (SPEC §5). */
+  EMAIL_THROTTLED: 'Please try again after {n} seconds',
+  /** 429: more than the per-IP budget on /api/email/* (60 per minute by default) → "Rate Limited". */
+  RATE_LIMITED: 'Rate Limited',
+  /** 400: wrong one-time code (fewer than 5 wrong tries so far). */
+  OTP_INVALID: 'Invalid code',
+  /** 400: no code pending, the code is older than 10 minutes, or 5 wrong tries used it up. Ask for a new one. */
+  OTP_EXPIRED: 'Code expired, request a new one',
+  /** 400: a body or query field fails validation (the message names the field). */
+  INVALID_PARAMS: 'Invalid params',
+  /** 400: an unknown social provider. */
+  UNKNOWN_PROVIDER: 'Unknown social provider',
+  /** 400: a social result code that is unknown, used or older than 2 minutes, or from another host origin. */
+  SOCIAL_CODE_INVALID: 'Failed to connect',
+  /** 500 */
+  SERVER_ERROR: 'Server Error',
+} as const
+
+export type ApiErrorCode =
+  | 'ORIGIN_NOT_ALLOWED'
+  | 'INVALID_KEY'
+  | 'SESSION_EXPIRED'
+  | 'EMAIL_THROTTLED'
+  | 'RATE_LIMITED'
+  | 'OTP_INVALID'
+  | 'OTP_EXPIRED'
+  | 'INVALID_PARAMS'
+  | 'UNKNOWN_PROVIDER'
+  | 'SOCIAL_CODE_INVALID'
+  | 'NOT_FOUND'
+  | 'SERVER_ERROR'
+
+/** Body of every non-2xx reply (except `/api/rpc` outcomes, see `RpcResponse`). */
+export type ApiError = { error: string; code: ApiErrorCode }
+
+export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+
+/** An account of the user (SPEC §3 account entry). Both keys exist from the user's creation. */
+export type AccountEntry = { namespace: 'eip155' | 'solana'; address: string; type: 'eoa' }
+
+/**
+ * SPEC §3 login-frame user. `address` is the account of the namespace of `chainId` (eip155 when no chainId was asked);
+ * `chainId` is a number for eip155 and the CAIP-2 id (e.g. "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp") for solana.
+ */
+export type LoginFrameUser = {
+  email?: string
+  address: string
+  chainId: number | string
+  accounts: AccountEntry[]
+  /** Social users: the provider's name or login. */
+  userName?: string
+  /** Social users: the provider they signed in with. */
+  socialProvider?: SocialProvider
+  preferredAccountType: 'eoa'
+  smartAccountDeployed?: false
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Public (no headers needed, CORS `*`): lets the host plugin learn why the frame would be refused.
+
+/** `GET /api/project-check?projectId=&origin=` → 200 `{ ok: true }`, or 401 INVALID_KEY, or 403 ORIGIN_NOT_ALLOWED. */
+export type ProjectCheckResponse = { ok: true; allowedOrigins: string[] }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Email login
+
+/**
+ * `POST /api/email/connect`. `deviceId` is a random id (at least 16 characters of [A-Za-z0-9_-]) the frame page
+ * creates once and keeps in its storage. A new email (no user yet) or a known device of that email → the OTP mail is
+ * sent, `VERIFY_OTP`. An existing user on an unknown device → a mail with the approval link, `VERIFY_DEVICE`.
+ * Throttled per email: 30 s between triggers (429 EMAIL_THROTTLED with n = whole seconds left).
+ */
+export type EmailConnectRequest = { email: string; deviceId: string }
+export type EmailConnectResponse = { action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }
+
+/**
+ * `POST /api/email/device`: waits (long poll, up to ~25 s) for the approval link to be opened. Approved → the OTP
+ * mail is sent and the answer is `VERIFY_OTP`; still waiting → `VERIFY_DEVICE` (call again).
+ */
+export type EmailDeviceRequest = { email: string; deviceId: string }
+export type EmailDeviceResponse = { action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }
+
+/**
+ * `POST /api/email/otp`: six digits, valid 10 minutes, 5 wrong tries invalidate it. Success registers the device and
+ * starts a session.
+ */
+export type EmailOtpRequest = { email: string; otp: string; deviceId: string }
+export type SessionResponse = { token: string; user: LoginFrameUser }
+export type EmailOtpResponse = SessionResponse
+
+// Email update (SPEC §4), needs a session. Steps: update → primary otp → secondary otp.
+/**
+ * `POST /api/email/update`: sends a code to the current email. Only users with an email (email logins, or social
+ * logins whose provider gave one) can update; others get 400 INVALID_PARAMS. Throttled 30 s per user.
+ */
+export type EmailUpdateRequest = { newEmail: string }
+export type EmailUpdateResponse = { action: 'VERIFY_PRIMARY_OTP' }
+/** `POST /api/email/update/primary`: the code from the current email; then a code goes to the new email. */
+export type EmailUpdatePrimaryRequest = { otp: string }
+export type EmailUpdatePrimaryResponse = { action: 'VERIFY_SECONDARY_OTP' }
+/** `POST /api/email/update/secondary`: the code from the new email; then `GET /api/user` shows the new email. */
+export type EmailUpdateSecondaryRequest = { otp: string }
+export type EmailUpdateSecondaryResponse = { email: string }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Social login
+
+/**
+ * `GET /social/start?provider=&state=&hostOrigin=&projectId=` (the popup's first URL): checks projectId and hostOrigin,
+ * keeps PKCE verifier, nonce and its own state server-side, and redirects (302) to the provider's authorization URL.
+ * `state` is the host's opaque value (echoed back in `SocialCallbackMessage`, at most 200 characters).
+ *
+ * `GET /auth/callback/:provider` (the provider redirects here): exchanges the code server-side, checks the id_token,
+ * finds or creates the user by provider+sub, then serves the callback page. That page posts one `SocialCallbackMessage`
+ * to `window.opener` with target origin = the exact hostOrigin given at start, then closes.
+ */
+export type SocialCallbackMessage =
+  | { type: 'SOCIAL_RESULT'; payload: { code: string; state?: string } }
+  | { type: 'SOCIAL_ERROR'; payload: { message: string; state?: string } }
+
+/**
+ * Data the server embeds in the callback page as JSON in
+ * `<script type="application/json" id="portico-social-callback">…</script>` for the callback page's script: post
+ * `message` to `window.opener` with exactly `targetOrigin` (never `*`), then close.
+ */
+export type SocialCallbackPageData = { targetOrigin: string; message: SocialCallbackMessage }
+
+/**
+ * `POST /api/social/exchange`: trades the one-time result code (valid 2 minutes, once, only with the host origin
+ * and projectId recorded at start) for a session.
+ */
+export type SocialExchangeRequest = { code: string }
+export type SocialExchangeResponse = SessionResponse
+
+// ---------------------------------------------------------------------------------------------------------------
+// Session
+
+/** `GET /api/user?chainId=` (chainId: eip155 number, or CAIP-2 `eip155:1` / `solana:<ref>`), needs a session. */
+export type UserResponse = LoginFrameUser
+/** `POST /api/sign-out` (body `{}`): revokes the session; the token is refused from then on. */
+export type SignOutResponse = { ok: true }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Wallet RPC (needs a session)
+
+/**
+ * `POST /api/rpc`. `approved` must be `true` (the frame's approval UI sets it after the user pressed Approve; absent
+ * or false → 4001). The security boundary is the session + host origin, not this flag.
+ *
+ * eip155 (chainId: number or "eip155:<n>"):
+ * - `personal_sign` params `[message: hex | utf8 string, address]` → signature hex
+ * - `eth_signTypedData_v4` params `[address, typedData: object | JSON string]` → signature hex
+ * - `eth_sendTransaction` params `[{ from?, to?, value?, data?, gas?, nonce?, maxFeePerGas?, maxPriorityFeePerGas?,
+ *   gasPrice? }]` (hex quantities) → transaction hash (signed here, sent to the dev chain of chainId)
+ * - `eth_accounts` / `eth_requestAccounts` → [address]; `eth_chainId` → hex chain id
+ * solana (chainId: "solana:<ref>"):
+ * - `solana_signMessage` params `{ message: base58, pubkey? }` → `{ signature: base58 }`
+ * - `solana_signTransaction` params `{ transaction: base64 wire tx }` → `{ transaction: base64 signed, signature: base58 }`
+ * - `solana_signAndSendTransaction` params `{ transaction: base64 }` → `{ signature: base58 }` (sent to solanaRpcUrl)
+ * - `solana_getAccounts` / `solana_requestAccounts` → `[{ pubkey }]`
+ * Any other method → `{ error: { code: 4200, message } }`.
+ */
+export type RpcRequest = { method: string; params?: unknown; chainId?: number | string; approved?: boolean }
+export type RpcErrorObject = { code: number; message: string; data?: unknown }
+export type RpcResponse = { result: unknown } | { error: RpcErrorObject }
+
+/** Wallet error codes used by `/api/rpc` (SPEC §8). */
+export const RpcErrorCode = {
+  USER_REJECTED: 4001,
+  UNAUTHORIZED: 4100,
+  UNSUPPORTED_METHOD: 4200,
+  UNRECOGNIZED_CHAIN: 4902,
+  INVALID_PARAMS: -32602,
+  INTERNAL: -32603,
+} as const

@@ -1,0 +1,705 @@
+/**
+ * The secure site's server (issue 13): one HTTP origin that serves the embedded-wallet frame page, its JSON API, the
+ * social-login start and callback, and the device-approval link. Users' wallet keys exist only here, sealed at rest.
+ * See stack/secure-site/README.md and api-types.ts for the API.
+ */
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
+import { EventEmitter } from 'node:events'
+import type { AddressInfo } from 'node:net'
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose'
+import * as oidcClient from 'openid-client'
+import {
+  ApiErrorText,
+  ApiHeader,
+  SOCIAL_PROVIDERS,
+  type ApiErrorCode,
+  type EmailConnectResponse,
+  type LoginFrameUser,
+  type ProjectCheckResponse,
+  type RpcRequest,
+  type SessionResponse,
+  type SocialCallbackMessage,
+  type SocialProvider,
+} from './api-types.ts'
+import {
+  deriveKey,
+  evmAddressOf,
+  generateWalletKeys,
+  loadOrCreateMasterKey,
+  open,
+  seal,
+  solanaAddressOf,
+} from './crypto.ts'
+import { createMailer, type OtpPurpose, type SmtpOptions } from './mailer.ts'
+import { createAllowlist, frameAncestors, isExactOrigin, isOriginAllowed } from './origins.ts'
+import { CALLBACK_TEMPLATE_PATH, FRAME_CSP, PAGE_CSP, FRAME_PAGE_PATH, escapeHtml, loadFrameAssets, page, placeholderAssets, socialCallbackPage, type AssetMap } from './pages.ts'
+import { handleRpc, parseChain } from './rpc.ts'
+import { JsonStore, type StoredUser } from './store.ts'
+
+export type SecureSiteOidcOptions = {
+  /** The issuer URL of a provider (H2's `startOidc().issuer`); called at request time, so it may be wired later. */
+  issuer(provider: SocialProvider): string
+  /** Client registered at every issuer (see `secureSiteOidcClient`). */
+  clientId?: string
+  clientSecret?: string
+}
+
+export type SecureSiteOptions = {
+  /** Port on 127.0.0.1 (default: a free port). */
+  port?: number
+  host?: string
+  /** Known project ids; others get 401 "Unauthorized: invalid key". Absent: any id the API server answers. */
+  projectId?: string | string[]
+  /** The API server whose `GET /projects/v1/origins` gives each project's allowlist. */
+  apiUrl?: string
+  /** A fixed allowlist (CSP host-source patterns such as `http://localhost:*`) instead of the API server's. */
+  allowedOrigins?: string[]
+  smtp: SmtpOptions
+  oidc?: SecureSiteOidcOptions
+  /** EVM JSON-RPC URL per chain id, for eth_sendTransaction. */
+  evmRpcUrls: Record<string | number, string>
+  solanaRpcUrl?: string
+  /** Where the store (secure-site.json) and, without `masterKey`, master.key live. */
+  dataDir: string
+  /** 64 hex characters; default: `<dataDir>/master.key`, created at first start. */
+  masterKey?: string | Uint8Array
+  /** Session lifetime (default 24 h). */
+  sessionTtlSeconds?: number
+  /** Requests per minute per IP on /api/email/* (default 60). */
+  emailRateLimitPerMinute?: number
+  /** How long one `POST /api/email/device` waits for the approval (default 25 s). */
+  deviceWaitMs?: number
+  /** `build` (default): H6's frame bundle (stack/secure-site/frame/build.ts, built with Vite at start); `placeholder`: none. */
+  frameAssets?: 'build' | 'placeholder'
+  /** Milliseconds since the epoch (tests pass a fake clock). */
+  clock?: () => number
+  log?: (line: string) => void
+}
+
+export type SecureSite = {
+  /** http://127.0.0.1:<port>, no trailing slash. */
+  url: string
+  /** The callback URL a provider redirects to. */
+  redirectUri(provider: SocialProvider): string
+  /** The OIDC client to register at H2's issuers (`startOidc({ clients: [site.oidcClient] })` or `addClient`). */
+  oidcClient: { client_id: string; client_secret: string; redirect_uris: string[] }
+  /** Resolves when every store write is on disk. */
+  flush(): Promise<void>
+  stop(): Promise<void>
+}
+
+export const DEFAULT_OIDC_CLIENT_ID = 'portico-secure-site'
+/** Dev-only secret of the local stack's OIDC client (a deployment passes its own). */
+export const DEFAULT_OIDC_CLIENT_SECRET = 'portico-secure-site-local-secret'
+
+const EMAIL_THROTTLE_MS = 30_000
+const OTP_TTL_MS = 10 * 60_000
+const OTP_MAX_WRONG = 5
+const DEVICE_LINK_TTL_MS = 15 * 60_000
+const SOCIAL_START_TTL_MS = 10 * 60_000
+const SOCIAL_CODE_TTL_MS = 2 * 60_000
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly retryAfter?: number,
+  ) {
+    super(message)
+  }
+}
+
+const invalid = (what: string) => new HttpError(400, 'INVALID_PARAMS', `${ApiErrorText.INVALID_PARAMS}: ${what}`)
+
+const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]{1,64}@[a-z0-9-]+(\.[a-z0-9-]+)+$/i
+function emailField(v: unknown, name = 'email'): string {
+  if (typeof v !== 'string' || v.length > 254 || !EMAIL_RE.test(v.trim())) throw invalid(`${name} must be a valid email`)
+  return v.trim().toLowerCase()
+}
+function deviceField(v: unknown): string {
+  if (typeof v !== 'string' || !/^[A-Za-z0-9_-]{16,128}$/.test(v)) throw invalid('deviceId must be 16 to 128 characters of A-Z a-z 0-9 _ -')
+  return v
+}
+function otpField(v: unknown): string {
+  if (typeof v !== 'string' || !/^\d{6}$/.test(v)) throw invalid('otp must be six digits')
+  return v
+}
+const sha256 = (s: string) => createHash('sha256').update(s).digest()
+const body = (req: FastifyRequest): Record<string, unknown> =>
+  typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {}
+
+type Otp = { hash: Buffer; expiresAt: number; wrong: number; deviceId?: string; newEmail?: string }
+type ApiContext = { projectId: string; hostOrigin: string }
+type Session = ApiContext & { sid: string; user: StoredUser }
+
+export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSite> {
+  const clock = opts.clock ?? Date.now
+  const log = opts.log ?? (() => {})
+  const store = new JsonStore(opts.dataDir)
+  const master = loadOrCreateMasterKey(opts.dataDir, opts.masterKey)
+  const keysKey = deriveKey(master, 'wallet-keys')
+  const jwtKey = deriveKey(master, 'session-jwt')
+  master.fill(0)
+
+  // A wrong master key must fail at start, not at the first signature.
+  const KEY_CHECK = 'portico-secure-site key check'
+  if (store.data.keyCheck) {
+    try {
+      open(keysKey, store.data.keyCheck, 'key-check')
+    } catch {
+      throw new Error(`secure site: the master key does not open the store in ${opts.dataDir}`)
+    }
+  } else {
+    await store.update((d) => {
+      d.keyCheck = seal(keysKey, Buffer.from(KEY_CHECK), 'key-check')
+    })
+  }
+
+  const projectIds = opts.projectId === undefined ? undefined : Array.isArray(opts.projectId) ? opts.projectId : [opts.projectId]
+  const allowlist = createAllowlist({ projectIds, allowedOrigins: opts.allowedOrigins, apiUrl: opts.apiUrl, clock })
+  const mailer = createMailer(opts.smtp)
+  const assets: AssetMap = opts.frameAssets === 'placeholder' ? placeholderAssets() : await loadFrameAssets(log)
+  const sessionTtl = opts.sessionTtlSeconds ?? 24 * 3600
+  const rateLimit = opts.emailRateLimitPerMinute ?? 60
+  const deviceWaitMs = opts.deviceWaitMs ?? 25_000
+  const clientId = opts.oidc?.clientId ?? DEFAULT_OIDC_CLIENT_ID
+  const clientSecret = opts.oidc?.clientSecret ?? DEFAULT_OIDC_CLIENT_SECRET
+  const evmChainIds = Object.keys(opts.evmRpcUrls).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0)
+  const defaultChainId = evmChainIds[0] ?? 1
+
+  // Short-lived state (lost on restart, by design: codes and links are minutes long).
+  const otps = new Map<string, Otp>()
+  const lastTrigger = new Map<string, number>()
+  const deviceLinks = new Map<string, { email: string; deviceId: string; expiresAt: number }>()
+  const approvedDevices = new Map<string, number>()
+  const approvals = new EventEmitter()
+  approvals.setMaxListeners(0)
+  const ipWindows = new Map<string, { start: number; count: number }>()
+  const socialStarts = new Map<string, { provider: SocialProvider; hostOrigin: string; projectId: string; clientState?: string; verifier: string; nonce: string; expiresAt: number }>()
+  const socialCodes = new Map<string, { userId: string; projectId: string; hostOrigin: string; expiresAt: number }>()
+  const oidcConfigs = new Map<SocialProvider, Promise<oidcClient.Configuration>>()
+
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024, trustProxy: false })
+  /** Set once listening (routes only run after that). */
+  let url = ''
+  /** Pending device long-polls, released at stop. */
+  const waiters = new Set<() => void>()
+  const redirectUri = (p: SocialProvider) => `${url}/auth/callback/${p}`
+
+  const sweep = () => {
+    const now = clock()
+    for (const [k, v] of otps) if (v.expiresAt <= now) otps.delete(k)
+    for (const [k, v] of deviceLinks) if (v.expiresAt <= now) deviceLinks.delete(k)
+    for (const [k, v] of approvedDevices) if (v <= now) approvedDevices.delete(k)
+    for (const [k, v] of socialStarts) if (v.expiresAt <= now) socialStarts.delete(k)
+    for (const [k, v] of socialCodes) if (v.expiresAt <= now) socialCodes.delete(k)
+    for (const [k, v] of lastTrigger) if (now - v >= EMAIL_THROTTLE_MS) lastTrigger.delete(k)
+    for (const [k, v] of ipWindows) if (now - v.start >= 60_000) ipWindows.delete(k)
+  }
+  const sweeper = setInterval(sweep, 60_000)
+  sweeper.unref()
+
+  // ---- users, keys, sessions ------------------------------------------------------------------------------------
+
+  async function createUser(init: Pick<StoredUser, 'email' | 'social'>): Promise<StoredUser> {
+    const id = randomUUID()
+    const keys = generateWalletKeys()
+    const user: StoredUser = {
+      id,
+      ...init,
+      devices: [],
+      sealedKeys: { eip155: seal(keysKey, keys.evm, `${id}:eip155`), solana: seal(keysKey, keys.solana, `${id}:solana`) },
+      addresses: { eip155: evmAddressOf(keys.evm), solana: solanaAddressOf(keys.solana) },
+      createdAt: new Date(clock()).toISOString(),
+    }
+    keys.evm.fill(0)
+    keys.solana.fill(0)
+    await store.update((d) => {
+      d.users[id] = user
+    })
+    return user
+  }
+
+  function userView(u: StoredUser, chainIdRaw?: unknown): LoginFrameUser {
+    const chain = parseChain(chainIdRaw)
+    if (chainIdRaw !== undefined && chainIdRaw !== '' && !chain) throw invalid('chainId')
+    const solana = chain?.namespace === 'solana'
+    const email = u.email ?? u.social?.email
+    return {
+      ...(email ? { email } : {}),
+      address: solana ? u.addresses.solana : u.addresses.eip155,
+      chainId: chain ? chain.id : defaultChainId,
+      accounts: [
+        { namespace: 'eip155', address: u.addresses.eip155, type: 'eoa' },
+        { namespace: 'solana', address: u.addresses.solana, type: 'eoa' },
+      ],
+      ...(u.social?.userName ? { userName: u.social.userName } : {}),
+      ...(u.social ? { socialProvider: u.social.provider } : {}),
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+    }
+  }
+
+  async function startSession(user: StoredUser, ctx: ApiContext): Promise<SessionResponse> {
+    const sid = randomBytes(18).toString('base64url')
+    const nowSec = Math.floor(clock() / 1000)
+    const exp = nowSec + sessionTtl
+    await store.update((d) => {
+      for (const [k, s] of Object.entries(d.sessions)) if (s.exp <= nowSec) delete d.sessions[k]
+      d.sessions[sid] = { userId: user.id, projectId: ctx.projectId, origin: ctx.hostOrigin, exp }
+    })
+    const token = await new SignJWT({ sid, origin: ctx.hostOrigin })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuer(url)
+      .setAudience(ctx.projectId)
+      .setIssuedAt(nowSec)
+      .setNotBefore(nowSec)
+      .setExpirationTime(exp)
+      .sign(jwtKey)
+    return { token, user: userView(user) }
+  }
+
+  const sessionError = (text: string) => new HttpError(401, 'SESSION_EXPIRED', text)
+
+  async function requireSession(req: FastifyRequest, ctx: ApiContext): Promise<Session> {
+    const auth = req.headers.authorization
+    const m = typeof auth === 'string' ? /^Bearer ([A-Za-z0-9._-]{1,4096})$/.exec(auth) : null
+    if (!m) throw sessionError(ApiErrorText.JWT_MISSING)
+    let payload: { sub?: string; sid?: unknown; origin?: unknown }
+    try {
+      ;({ payload } = await jwtVerify(m[1]!, jwtKey, {
+        algorithms: ['HS256'],
+        issuer: url,
+        audience: ctx.projectId,
+        currentDate: new Date(clock()),
+        requiredClaims: ['sub', 'exp', 'nbf', 'iat'],
+      }))
+    } catch (e) {
+      if (e instanceof joseErrors.JWTExpired) throw sessionError(ApiErrorText.JWT_EXPIRED)
+      if (e instanceof joseErrors.JWTClaimValidationFailed && e.claim === 'nbf') throw sessionError(ApiErrorText.JWT_NOT_YET_VALID)
+      throw sessionError(ApiErrorText.JWT_INVALID)
+    }
+    const sid = typeof payload.sid === 'string' ? payload.sid : ''
+    const s = Object.hasOwn(store.data.sessions, sid) ? store.data.sessions[sid] : undefined
+    const user = s && Object.hasOwn(store.data.users, s.userId) ? store.data.users[s.userId] : undefined
+    if (!s || !user || s.userId !== payload.sub || s.origin !== ctx.hostOrigin || payload.origin !== ctx.hostOrigin || s.projectId !== ctx.projectId)
+      throw sessionError(ApiErrorText.JWT_INVALID)
+    return { ...ctx, sid, user }
+  }
+
+  // ---- request context: origin, project, rate limits ---------------------------------------------------------------
+
+  async function checkProject(projectId: unknown, hostOrigin: unknown): Promise<{ ctx: ApiContext; allowedOrigins: string[] }> {
+    const project = await allowlist.lookup(projectId)
+    if (project.status === 'invalid-key') throw new HttpError(401, 'INVALID_KEY', ApiErrorText.INVALID_KEY)
+    if (project.status === 'unavailable') throw new HttpError(503, 'SERVER_ERROR', ApiErrorText.SERVER_ERROR)
+    if (!isExactOrigin(hostOrigin) || !isOriginAllowed(hostOrigin, project.allowedOrigins))
+      throw new HttpError(403, 'ORIGIN_NOT_ALLOWED', ApiErrorText.ORIGIN_NOT_ALLOWED)
+    return { ctx: { projectId: projectId as string, hostOrigin }, allowedOrigins: project.allowedOrigins }
+  }
+
+  /** The checks of every frame-page API call: same-origin caller, known project, allowed host origin. */
+  async function apiContext(req: FastifyRequest): Promise<ApiContext> {
+    const origin = req.headers.origin
+    const site = req.headers['sec-fetch-site']
+    if ((origin !== undefined && origin !== `http://${req.headers.host}`) || (site !== undefined && site !== 'same-origin' && site !== 'none'))
+      throw new HttpError(403, 'ORIGIN_NOT_ALLOWED', ApiErrorText.ORIGIN_NOT_ALLOWED)
+    const h = (name: string) => {
+      const v = req.headers[name]
+      return typeof v === 'string' ? v : undefined
+    }
+    return (await checkProject(h(ApiHeader.PROJECT_ID), h(ApiHeader.HOST_ORIGIN))).ctx
+  }
+
+  function ipRateLimit(req: FastifyRequest): void {
+    const now = clock()
+    const ip = req.ip
+    let w = ipWindows.get(ip)
+    if (!w || now - w.start >= 60_000) ipWindows.set(ip, (w = { start: now, count: 0 }))
+    w.count++
+    if (w.count > rateLimit) throw new HttpError(429, 'RATE_LIMITED', ApiErrorText.RATE_LIMITED, Math.max(1, Math.ceil((w.start + 60_000 - now) / 1000)))
+  }
+
+  function throttle(key: string): void {
+    const now = clock()
+    const last = lastTrigger.get(key)
+    if (last !== undefined && now - last < EMAIL_THROTTLE_MS) {
+      const n = Math.ceil((EMAIL_THROTTLE_MS - (now - last)) / 1000)
+      throw new HttpError(429, 'EMAIL_THROTTLED', ApiErrorText.EMAIL_THROTTLED.replace('{n}', String(n)), n)
+    }
+    lastTrigger.set(key, now)
+  }
+
+  // ---- one-time codes ----------------------------------------------------------------------------------------------
+
+  async function sendOtp(key: string, to: string, purpose: OtpPurpose, extra: Pick<Otp, 'deviceId' | 'newEmail'> = {}): Promise<void> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    otps.set(key, { hash: sha256(`${key}\n${code}`), expiresAt: clock() + OTP_TTL_MS, wrong: 0, ...extra })
+    await mailer.sendOtp(to, code, purpose)
+  }
+
+  /** Checks a code; a wrong one counts, the fifth wrong one invalidates it. Returns the record on success (consumed). */
+  function checkOtp(key: string, code: string, deviceId?: string): Otp {
+    const rec = otps.get(key)
+    if (!rec || rec.expiresAt <= clock()) {
+      otps.delete(key)
+      throw new HttpError(400, 'OTP_EXPIRED', ApiErrorText.OTP_EXPIRED)
+    }
+    const ok = timingSafeEqual(rec.hash, sha256(`${key}\n${code}`)) && (rec.deviceId === undefined || rec.deviceId === deviceId)
+    if (!ok) {
+      rec.wrong++
+      if (rec.wrong >= OTP_MAX_WRONG) otps.delete(key)
+      throw new HttpError(400, 'OTP_INVALID', ApiErrorText.OTP_INVALID)
+    }
+    otps.delete(key)
+    return rec
+  }
+
+  const deviceKey = (email: string, deviceId: string) => `${email}\n${deviceId}`
+
+  // ---- HTTP plumbing ---------------------------------------------------------------------------------------------
+
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff')
+    reply.header('referrer-policy', 'no-referrer')
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+  })
+
+  app.setErrorHandler((err, req, reply) => {
+    const e = err as Error & { statusCode?: number }
+    if (e instanceof HttpError) {
+      if (e.retryAfter !== undefined) reply.header('retry-after', String(e.retryAfter))
+      return reply.code(e.status).send({ error: e.message, code: e.code })
+    }
+    if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500)
+      return reply.code(e.statusCode).send({ error: `${ApiErrorText.INVALID_PARAMS}: ${e.message}`, code: 'INVALID_PARAMS' })
+    log(`secure site: ${req.method} ${req.url.split('?')[0]} failed: ${e.stack ?? e.message}`)
+    return reply.code(500).send({ error: ApiErrorText.SERVER_ERROR, code: 'SERVER_ERROR' })
+  })
+
+  const htmlPage = (reply: FastifyReply, status: number, title: string, text: string) =>
+    reply.code(status).header('content-security-policy', PAGE_CSP).type('text/html; charset=utf-8').send(page(title, `<p>${escapeHtml(text)}</p>`))
+
+  // ---- frame page and assets ---------------------------------------------------------------------------------------
+
+  app.get<{ Querystring: { projectId?: string; origin?: string } }>(FRAME_PAGE_PATH, async (req, reply) => {
+    const project = await allowlist.lookup(req.query.projectId)
+    // Only the project's own patterns may frame the page; an unknown project may be framed by nobody.
+    const ancestors = project.status === 'ok' ? project.allowedOrigins : []
+    const asset = assets.get(FRAME_PAGE_PATH)!
+    return reply
+      .code(project.status === 'invalid-key' ? 401 : 200)
+      .header('content-security-policy', `${FRAME_CSP}; ${frameAncestors(ancestors)}`)
+      .type(asset.type)
+      .send(asset.body)
+  })
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0]!
+    const asset = req.method === 'GET' || req.method === 'HEAD' ? assets.get(path) : undefined
+    if (asset && path !== FRAME_PAGE_PATH && path !== CALLBACK_TEMPLATE_PATH) {
+      return reply.header('cache-control', 'no-cache').type(asset.type).send(asset.body)
+    }
+    return reply.code(404).send({ error: 'Not found', code: 'NOT_FOUND' })
+  })
+
+  // ---- public project check (for the host plugin) -----------------------------------------------------------------
+
+  app.get<{ Querystring: { projectId?: string; origin?: string } }>('/api/project-check', async (req, reply) => {
+    reply.header('access-control-allow-origin', '*')
+    const { allowedOrigins } = await checkProject(req.query.projectId, req.query.origin)
+    const res: ProjectCheckResponse = { ok: true, allowedOrigins }
+    return res
+  })
+
+  // ---- email login -------------------------------------------------------------------------------------------------
+
+  app.addHook('preHandler', async (req) => {
+    if (req.url.startsWith('/api/email/')) ipRateLimit(req)
+  })
+
+  app.post('/api/email/connect', async (req): Promise<EmailConnectResponse> => {
+    await apiContext(req)
+    const b = body(req)
+    const email = emailField(b.email)
+    const deviceId = deviceField(b.deviceId)
+    throttle(`email:${email}`)
+    try {
+      const user = store.userByEmail(email)
+      if (user && !user.devices.includes(deviceId)) {
+        const token = randomBytes(24).toString('base64url')
+        deviceLinks.set(token, { email, deviceId, expiresAt: clock() + DEVICE_LINK_TTL_MS })
+        await mailer.sendDeviceLink(email, `${url}/device/approve?token=${token}`)
+        return { action: 'VERIFY_DEVICE' }
+      }
+      await sendOtp(`login:${email}`, email, 'login', { deviceId })
+      return { action: 'VERIFY_OTP' }
+    } catch (e) {
+      lastTrigger.delete(`email:${email}`)
+      throw e
+    }
+  })
+
+  app.post('/api/email/device', async (req, reply): Promise<EmailConnectResponse> => {
+    await apiContext(req)
+    const b = body(req)
+    const email = emailField(b.email)
+    const deviceId = deviceField(b.deviceId)
+    const key = deviceKey(email, deviceId)
+    const approved = () => (approvedDevices.get(key) ?? 0) > clock()
+    if (!approved()) {
+      const pending = [...deviceLinks.values()].some((l) => l.email === email && l.deviceId === deviceId && l.expiresAt > clock())
+      if (!pending) throw invalid('no device approval is pending for this email and device')
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer)
+          approvals.off(key, done)
+          reply.raw.off('close', done)
+          waiters.delete(done)
+          resolve()
+        }
+        const timer = setTimeout(done, deviceWaitMs)
+        approvals.on(key, done)
+        reply.raw.on('close', done)
+        waiters.add(done)
+      })
+      if (!approved()) return { action: 'VERIFY_DEVICE' }
+    }
+    approvedDevices.delete(key)
+    await sendOtp(`login:${email}`, email, 'login', { deviceId })
+    return { action: 'VERIFY_OTP' }
+  })
+
+  app.get<{ Querystring: { token?: string } }>('/device/approve', async (req, reply) => {
+    const token = req.query.token
+    const link = typeof token === 'string' ? deviceLinks.get(token) : undefined
+    if (!link || link.expiresAt <= clock()) return htmlPage(reply, 400, 'Link expired', 'This approval link is invalid, used or expired. Start the login again.')
+    deviceLinks.delete(token!)
+    const key = deviceKey(link.email, link.deviceId)
+    approvedDevices.set(key, clock() + DEVICE_LINK_TTL_MS)
+    approvals.emit(key)
+    return htmlPage(reply, 200, 'Device approved', 'Go back to the app: a login code is on its way to your inbox.')
+  })
+
+  app.post('/api/email/otp', async (req): Promise<SessionResponse> => {
+    const ctx = await apiContext(req)
+    const b = body(req)
+    const email = emailField(b.email)
+    const otp = otpField(b.otp)
+    const deviceId = deviceField(b.deviceId)
+    checkOtp(`login:${email}`, otp, deviceId)
+    let user = store.userByEmail(email) ?? (await createUser({ email }))
+    if (!user.devices.includes(deviceId)) {
+      const id = user.id
+      await store.update((d) => {
+        d.users[id]!.devices = [...d.users[id]!.devices.slice(-19), deviceId]
+      })
+      user = store.data.users[id]!
+    }
+    return startSession(user, ctx)
+  })
+
+  // ---- email update ------------------------------------------------------------------------------------------------
+
+  app.post('/api/email/update', async (req) => {
+    const s = await requireSession(req, await apiContext(req))
+    const newEmail = emailField(body(req).newEmail, 'newEmail')
+    const current = s.user.email ?? s.user.social?.email
+    if (!current) throw invalid('this account has no email to update')
+    if (newEmail === current) throw invalid('newEmail is the current email')
+    const other = store.userByEmail(newEmail)
+    if (other && other.id !== s.user.id) throw invalid('newEmail belongs to another account')
+    throttle(`update:${s.user.id}`)
+    otps.delete(`update-secondary:${s.user.id}`)
+    try {
+      await sendOtp(`update-primary:${s.user.id}`, current, 'update-primary', { newEmail })
+    } catch (e) {
+      lastTrigger.delete(`update:${s.user.id}`)
+      throw e
+    }
+    return { action: 'VERIFY_PRIMARY_OTP' as const }
+  })
+
+  app.post('/api/email/update/primary', async (req) => {
+    const s = await requireSession(req, await apiContext(req))
+    const rec = checkOtp(`update-primary:${s.user.id}`, otpField(body(req).otp))
+    await sendOtp(`update-secondary:${s.user.id}`, rec.newEmail!, 'update-secondary', { newEmail: rec.newEmail })
+    return { action: 'VERIFY_SECONDARY_OTP' as const }
+  })
+
+  app.post('/api/email/update/secondary', async (req) => {
+    const s = await requireSession(req, await apiContext(req))
+    const rec = checkOtp(`update-secondary:${s.user.id}`, otpField(body(req).otp))
+    const newEmail = rec.newEmail!
+    const other = store.userByEmail(newEmail)
+    if (other && other.id !== s.user.id) throw invalid('newEmail belongs to another account')
+    await store.update((d) => {
+      const u = d.users[s.user.id]!
+      if (u.email !== undefined || !u.social) u.email = newEmail
+      else u.social = { ...u.social, email: newEmail }
+    })
+    return { email: newEmail }
+  })
+
+  // ---- social login ------------------------------------------------------------------------------------------------
+
+  function oidcConfig(provider: SocialProvider): Promise<oidcClient.Configuration> {
+    let p = oidcConfigs.get(provider)
+    if (!p) {
+      const issuer = new URL(opts.oidc!.issuer(provider))
+      const insecure = issuer.protocol === 'http:'
+      p = oidcClient.discovery(issuer, clientId, undefined, oidcClient.ClientSecretPost(clientSecret), {
+        execute: insecure ? [oidcClient.allowInsecureRequests] : [],
+        timeout: 10,
+      })
+      p.catch(() => oidcConfigs.delete(provider))
+      oidcConfigs.set(provider, p)
+    }
+    return p
+  }
+
+  const isProvider = (p: unknown): p is SocialProvider => typeof p === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(p)
+
+  app.get<{ Querystring: Record<string, string | undefined> }>('/social/start', async (req, reply) => {
+    const { provider, state, hostOrigin, projectId } = req.query
+    if (!isProvider(provider)) return htmlPage(reply, 400, 'Sign-in failed', ApiErrorText.UNKNOWN_PROVIDER)
+    if (state !== undefined && (typeof state !== 'string' || state.length > 200)) return htmlPage(reply, 400, 'Sign-in failed', `${ApiErrorText.INVALID_PARAMS}: state`)
+    try {
+      await checkProject(projectId, hostOrigin)
+    } catch (e) {
+      if (e instanceof HttpError) return htmlPage(reply, e.status, 'Sign-in failed', e.message)
+      throw e
+    }
+    if (!opts.oidc) return htmlPage(reply, 503, 'Sign-in failed', 'Social login is not configured on this secure site')
+    const config = await oidcConfig(provider)
+    const verifier = oidcClient.randomPKCECodeVerifier()
+    const serverState = oidcClient.randomState()
+    const nonce = oidcClient.randomNonce()
+    socialStarts.set(serverState, {
+      provider,
+      hostOrigin: hostOrigin!,
+      projectId: projectId!,
+      clientState: state,
+      verifier,
+      nonce,
+      expiresAt: clock() + SOCIAL_START_TTL_MS,
+    })
+    const target = oidcClient.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri(provider),
+      scope: 'openid email profile',
+      state: serverState,
+      nonce,
+      code_challenge: await oidcClient.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    })
+    return reply.redirect(target.href, 302)
+  })
+
+  app.get<{ Params: { provider: string }; Querystring: Record<string, string | undefined> }>('/auth/callback/:provider', async (req, reply) => {
+    const provider = req.params.provider
+    const st = typeof req.query.state === 'string' ? req.query.state : ''
+    const start = socialStarts.get(st)
+    if (!isProvider(provider) || !start || start.provider !== provider || start.expiresAt <= clock())
+      return htmlPage(reply, 400, 'Sign-in failed', 'This sign-in link is invalid or expired. Close this window and try again.')
+    socialStarts.delete(st)
+    const sendResult = (message: SocialCallbackMessage, status = 200) => {
+      const { html, csp } = socialCallbackPage({ targetOrigin: start.hostOrigin, message }, assets)
+      return reply.code(status).header('content-security-policy', csp).type('text/html; charset=utf-8').send(html)
+    }
+    const stateField = start.clientState === undefined ? {} : { state: start.clientState }
+    if (req.query.error !== undefined) return sendResult({ type: 'SOCIAL_ERROR', payload: { message: 'Failed to connect', ...stateField } })
+    let claims: Record<string, unknown>
+    try {
+      const config = await oidcConfig(provider)
+      const tokens = await oidcClient.authorizationCodeGrant(config, new URL(req.url, url), {
+        pkceCodeVerifier: start.verifier,
+        expectedState: st,
+        expectedNonce: start.nonce,
+        idTokenExpected: true,
+      })
+      claims = (tokens.claims() ?? {}) as Record<string, unknown>
+    } catch (e) {
+      log(`secure site: ${provider} code exchange failed: ${(e as Error).message}`)
+      return sendResult({ type: 'SOCIAL_ERROR', payload: { message: 'Failed to connect', ...stateField } })
+    }
+    const sub = typeof claims.sub === 'string' ? claims.sub : ''
+    if (!sub) return sendResult({ type: 'SOCIAL_ERROR', payload: { message: 'Failed to connect', ...stateField } })
+    const str = (k: string) => (typeof claims[k] === 'string' && (claims[k] as string).length <= 254 ? (claims[k] as string) : undefined)
+    const email = str('email') && claims.email_verified !== false && EMAIL_RE.test(str('email')!) ? str('email')!.toLowerCase() : undefined
+    const userName = str('name') ?? str('preferred_username') ?? email
+    let user = store.userBySocial(provider, sub)
+    if (!user) user = await createUser({ social: { provider, sub, ...(userName ? { userName } : {}), ...(email ? { email } : {}) } })
+    else if (userName && user.social?.userName !== userName) {
+      const id = user.id
+      await store.update((d) => {
+        d.users[id]!.social = { ...d.users[id]!.social!, userName }
+      })
+    }
+    const code = randomBytes(24).toString('base64url')
+    socialCodes.set(code, { userId: user.id, projectId: start.projectId, hostOrigin: start.hostOrigin, expiresAt: clock() + SOCIAL_CODE_TTL_MS })
+    return sendResult({ type: 'SOCIAL_RESULT', payload: { code, ...stateField } })
+  })
+
+  app.post('/api/social/exchange', async (req): Promise<SessionResponse> => {
+    const ctx = await apiContext(req)
+    const code = body(req).code
+    const rec = typeof code === 'string' ? socialCodes.get(code) : undefined
+    if (typeof code === 'string') socialCodes.delete(code)
+    if (!rec || rec.expiresAt <= clock() || rec.hostOrigin !== ctx.hostOrigin || rec.projectId !== ctx.projectId)
+      throw new HttpError(400, 'SOCIAL_CODE_INVALID', ApiErrorText.SOCIAL_CODE_INVALID)
+    const user = store.data.users[rec.userId]
+    if (!user) throw new HttpError(400, 'SOCIAL_CODE_INVALID', ApiErrorText.SOCIAL_CODE_INVALID)
+    return startSession(user, ctx)
+  })
+
+  // ---- session -----------------------------------------------------------------------------------------------------
+
+  app.get<{ Querystring: { chainId?: string } }>('/api/user', async (req) => {
+    const s = await requireSession(req, await apiContext(req))
+    return userView(s.user, req.query.chainId)
+  })
+
+  app.post('/api/sign-out', async (req) => {
+    const s = await requireSession(req, await apiContext(req))
+    await store.update((d) => {
+      delete d.sessions[s.sid]
+    })
+    return { ok: true as const }
+  })
+
+  app.post('/api/rpc', async (req) => {
+    const s = await requireSession(req, await apiContext(req))
+    const b = body(req) as RpcRequest
+    const u = s.user
+    return handleRpc(
+      { method: b.method, params: b.params, chainId: b.chainId, approved: b.approved },
+      { eip155Address: u.addresses.eip155, solanaAddress: u.addresses.solana },
+      {
+        evm: () => open(keysKey, u.sealedKeys.eip155, `${u.id}:eip155`),
+        solana: () => open(keysKey, u.sealedKeys.solana, `${u.id}:solana`),
+      },
+      { evmRpcUrls: opts.evmRpcUrls, solanaRpcUrl: opts.solanaRpcUrl },
+    )
+  })
+
+  await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 })
+  url = `http://${opts.host ?? '127.0.0.1'}:${(app.server.address() as AddressInfo).port}`
+  log(`secure site ready ${url}`)
+
+  return {
+    url,
+    redirectUri,
+    oidcClient: { client_id: clientId, client_secret: clientSecret, redirect_uris: SOCIAL_PROVIDERS.map(redirectUri) },
+    flush: () => store.flush(),
+    async stop() {
+      clearInterval(sweeper)
+      for (const release of [...waiters]) release()
+      await app.close()
+      mailer.close()
+      await store.flush()
+    },
+  }
+}

@@ -1,0 +1,65 @@
+/** Outgoing mail of the secure site: real SMTP through nodemailer (the stack's mail sink in the demo and tests). */
+import nodemailer from 'nodemailer'
+
+export type SmtpOptions = { host: string; port: number; secure?: boolean; user?: string; pass?: string; from?: string }
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+export type OtpPurpose = 'login' | 'update-primary' | 'update-secondary'
+
+export const OTP_SUBJECT: Record<OtpPurpose, string> = {
+  login: 'Your Portico login code',
+  'update-primary': 'Confirm your Portico email change',
+  'update-secondary': 'Confirm your new Portico email',
+}
+export const DEVICE_SUBJECT = 'Approve a new device for Portico'
+
+export function createMailer(o: SmtpOptions) {
+  const transport = nodemailer.createTransport({
+    host: o.host,
+    port: o.port,
+    secure: o.secure ?? false,
+    // The local sink speaks plain SMTP; a real relay with STARTTLS still upgrades (opportunistic TLS).
+    ignoreTLS: !o.secure && (o.host === '127.0.0.1' || o.host === 'localhost'),
+    auth: o.user ? { user: o.user, pass: o.pass ?? '' } : undefined,
+  })
+  const from = o.from ?? 'Portico <no-reply@portico.localhost>'
+
+  return {
+    async sendOtp(to: string, code: string, purpose: OtpPurpose): Promise<void> {
+      const lead =
+        purpose === 'login'
+          ? 'Your login code is'
+          : purpose === 'update-primary'
+            ? 'To change the email of your Portico wallet, enter this code'
+            : 'To confirm this new email for your Portico wallet, enter this code'
+      await transport.sendMail({
+        from,
+        to,
+        subject: OTP_SUBJECT[purpose],
+        text: `${lead}: ${code}\n\nIt expires in 10 minutes. If you did not ask for it, ignore this mail.\n`,
+        html:
+          `<p>${escapeHtml(lead)}:</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p>` +
+          '<p>It expires in 10 minutes. If you did not ask for it, ignore this mail.</p>',
+      })
+    },
+    async sendDeviceLink(to: string, link: string): Promise<void> {
+      await transport.sendMail({
+        from,
+        to,
+        subject: DEVICE_SUBJECT,
+        text: `Someone is signing in to your Portico wallet from a new device. If it is you, open this link to approve it:\n\n${link}\n\nIt expires in 15 minutes. If it is not you, ignore this mail.\n`,
+        html:
+          '<p>Someone is signing in to your Portico wallet from a new device. If it is you, approve it:</p>' +
+          `<p><a href="${escapeHtml(link)}">Approve this device</a></p><p>${escapeHtml(link)}</p>` +
+          '<p>It expires in 15 minutes. If it is not you, ignore this mail.</p>',
+      })
+    },
+    close(): void {
+      transport.close()
+    },
+  }
+}
+
+export type Mailer = ReturnType<typeof createMailer>

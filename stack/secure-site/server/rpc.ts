@@ -1,0 +1,229 @@
+/**
+ * Wallet RPC on the secure site: the only place the user's keys are opened. Each call opens the key it needs, signs,
+ * and drops it; nothing here returns key material.
+ */
+import { createWalletClient, defineChain, http, isAddressEqual, isHex, type Hex, type TypedDataDefinition } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58 } from '@scure/base'
+import { VersionedTransaction } from '@solana/web3.js'
+import { RpcErrorCode, type RpcErrorObject, type RpcRequest, type RpcResponse } from './api-types.ts'
+
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export type RpcUser = { eip155Address: string; solanaAddress: string }
+export type RpcKeyOpener = { evm(): Uint8Array; solana(): Uint8Array }
+export type RpcOptions = { evmRpcUrls: Record<string | number, string>; solanaRpcUrl?: string }
+
+/** Read-only methods answered without the approval flag. */
+const READ_ONLY = new Set(['eth_accounts', 'eth_requestAccounts', 'eth_chainId', 'solana_getAccounts', 'solana_requestAccounts'])
+
+/** Every method `/api/rpc` serves; anything else is 4200. */
+export const SUPPORTED_METHODS: ReadonlySet<string> = new Set([
+  ...READ_ONLY,
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+])
+
+export function parseChain(chainId: unknown): { namespace: 'eip155'; id: number } | { namespace: 'solana'; id: string } | undefined {
+  if (chainId === undefined) return undefined
+  if (typeof chainId === 'number' && Number.isSafeInteger(chainId) && chainId > 0) return { namespace: 'eip155', id: chainId }
+  if (typeof chainId !== 'string') return undefined
+  if (/^\d{1,15}$/.test(chainId)) return { namespace: 'eip155', id: Number(chainId) }
+  const m = /^(eip155|solana):([-_a-zA-Z0-9]{1,64})$/.exec(chainId)
+  if (!m) return undefined
+  if (m[1] === 'eip155') return /^\d{1,15}$/.test(m[2]!) ? { namespace: 'eip155', id: Number(m[2]) } : undefined
+  return { namespace: 'solana', id: chainId }
+}
+
+const hexKey = (k: Uint8Array): Hex => `0x${Buffer.from(k).toString('hex')}`
+
+function bigOpt(v: unknown, name: string): bigint | undefined {
+  if (v === undefined || v === null) return undefined
+  if (typeof v === 'string' && isHex(v)) return BigInt(v)
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v)
+  throw new RpcError(RpcErrorCode.INVALID_PARAMS, `Invalid params: ${name} must be a hex quantity`)
+}
+
+function checkEvmAddress(given: unknown, user: RpcUser): void {
+  if (given === undefined) return
+  if (typeof given !== 'string' || !isHex(given) || given.length !== 42 || !isAddressEqual(given as Hex, user.eip155Address as Hex))
+    throw new RpcError(RpcErrorCode.UNAUTHORIZED, 'The requested account is not the account of this session')
+}
+
+async function evmCall(req: RpcRequest, chainId: number, user: RpcUser, keys: RpcKeyOpener, o: RpcOptions): Promise<unknown> {
+  const params = Array.isArray(req.params) ? req.params : []
+  switch (req.method) {
+    case 'eth_accounts':
+    case 'eth_requestAccounts':
+      return [user.eip155Address]
+    case 'eth_chainId':
+      return `0x${chainId.toString(16)}`
+    case 'personal_sign': {
+      const [message, address] = params
+      checkEvmAddress(address, user)
+      if (typeof message !== 'string') throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: message must be a string')
+      const account = privateKeyToAccount(hexKey(keys.evm()))
+      return account.signMessage({ message: isHex(message) ? { raw: message } : message })
+    }
+    case 'eth_signTypedData_v4': {
+      const [address, data] = params
+      checkEvmAddress(address, user)
+      let typed: unknown = data
+      if (typeof data === 'string') {
+        try {
+          typed = JSON.parse(data)
+        } catch {
+          throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: typed data is not JSON')
+        }
+      }
+      if (typeof typed !== 'object' || typed === null) throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: typed data')
+      const account = privateKeyToAccount(hexKey(keys.evm()))
+      try {
+        return await account.signTypedData(typed as TypedDataDefinition)
+      } catch (e) {
+        throw new RpcError(RpcErrorCode.INVALID_PARAMS, `Invalid params: ${(e as Error).message.split('\n')[0]}`)
+      }
+    }
+    case 'eth_sendTransaction': {
+      const tx = params[0] as Record<string, unknown> | undefined
+      if (typeof tx !== 'object' || tx === null) throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: transaction object expected')
+      checkEvmAddress(tx.from, user)
+      const url = o.evmRpcUrls[chainId] ?? o.evmRpcUrls[String(chainId)]
+      if (!url) throw new RpcError(RpcErrorCode.UNRECOGNIZED_CHAIN, `No RPC url provided for chainId: ${chainId}`)
+      const to = tx.to
+      if (to !== undefined && to !== null && (typeof to !== 'string' || !isHex(to) || to.length !== 42))
+        throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: to must be an address')
+      const data = tx.data ?? tx.input
+      if (data !== undefined && (typeof data !== 'string' || !isHex(data))) throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: data must be hex')
+      const chain = defineChain({
+        id: chainId,
+        name: `eip155:${chainId}`,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [url] } },
+      })
+      const client = createWalletClient({ account: privateKeyToAccount(hexKey(keys.evm())), chain, transport: http(url) })
+      const gasPrice = bigOpt(tx.gasPrice, 'gasPrice')
+      const common = {
+        to: (to ?? undefined) as Hex | undefined,
+        value: bigOpt(tx.value, 'value'),
+        data: data as Hex | undefined,
+        gas: bigOpt(tx.gas, 'gas'),
+        nonce: tx.nonce === undefined ? undefined : Number(bigOpt(tx.nonce, 'nonce')),
+      }
+      try {
+        return gasPrice !== undefined
+          ? await client.sendTransaction({ ...common, gasPrice })
+          : await client.sendTransaction({
+              ...common,
+              maxFeePerGas: bigOpt(tx.maxFeePerGas, 'maxFeePerGas'),
+              maxPriorityFeePerGas: bigOpt(tx.maxPriorityFeePerGas, 'maxPriorityFeePerGas'),
+            })
+      } catch (e) {
+        const err = e as { shortMessage?: string; message: string }
+        throw new RpcError(RpcErrorCode.INTERNAL, err.shortMessage ?? err.message.split('\n')[0]!)
+      }
+    }
+    default:
+      throw new RpcError(RpcErrorCode.UNSUPPORTED_METHOD, `Unsupported method: ${req.method}`)
+  }
+}
+
+function b64Tx(v: unknown): VersionedTransaction {
+  if (typeof v !== 'string' || v.length > 10_000) throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: transaction must be base64')
+  try {
+    return VersionedTransaction.deserialize(Buffer.from(v, 'base64'))
+  } catch {
+    throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: transaction does not decode')
+  }
+}
+
+function signSolanaTx(tx: VersionedTransaction, user: RpcUser, seed: Uint8Array): string {
+  const signers = tx.message.staticAccountKeys.slice(0, tx.message.header.numRequiredSignatures)
+  const index = signers.findIndex((k) => k.toBase58() === user.solanaAddress)
+  if (index < 0) throw new RpcError(RpcErrorCode.UNAUTHORIZED, 'The transaction does not need the signature of this account')
+  const signature = ed25519.sign(tx.message.serialize(), seed)
+  tx.signatures[index] = signature
+  return base58.encode(signature)
+}
+
+async function solanaCall(req: RpcRequest, user: RpcUser, keys: RpcKeyOpener, o: RpcOptions): Promise<unknown> {
+  const p = (typeof req.params === 'object' && req.params !== null ? req.params : {}) as Record<string, unknown>
+  switch (req.method) {
+    case 'solana_getAccounts':
+    case 'solana_requestAccounts':
+      return [{ pubkey: user.solanaAddress }]
+    case 'solana_signMessage': {
+      if (p.pubkey !== undefined && p.pubkey !== user.solanaAddress)
+        throw new RpcError(RpcErrorCode.UNAUTHORIZED, 'The requested account is not the account of this session')
+      let message: Uint8Array
+      try {
+        if (typeof p.message !== 'string') throw new Error()
+        message = base58.decode(p.message)
+      } catch {
+        throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: message must be base58')
+      }
+      return { signature: base58.encode(ed25519.sign(message, keys.solana())) }
+    }
+    case 'solana_signTransaction': {
+      const tx = b64Tx(p.transaction)
+      const signature = signSolanaTx(tx, user, keys.solana())
+      return { transaction: Buffer.from(tx.serialize()).toString('base64'), signature }
+    }
+    case 'solana_signAndSendTransaction': {
+      if (!o.solanaRpcUrl) throw new RpcError(RpcErrorCode.UNRECOGNIZED_CHAIN, 'No RPC url provided for chainId: solana')
+      const tx = b64Tx(p.transaction)
+      signSolanaTx(tx, user, keys.solana())
+      const res = await fetch(o.solanaRpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'sendTransaction',
+          params: [Buffer.from(tx.serialize()).toString('base64'), { encoding: 'base64', preflightCommitment: 'confirmed' }],
+        }),
+      })
+      const body = (await res.json()) as { result?: string; error?: { message?: string } }
+      if (typeof body.result !== 'string') throw new RpcError(RpcErrorCode.INTERNAL, body.error?.message ?? 'Transaction was not sent')
+      return { signature: body.result }
+    }
+    default:
+      throw new RpcError(RpcErrorCode.UNSUPPORTED_METHOD, `Unsupported method: ${req.method}`)
+  }
+}
+
+/** Runs one `/api/rpc` call for a user. Never throws: failures are JSON-RPC-shaped errors. */
+export async function handleRpc(req: RpcRequest, user: RpcUser, keys: RpcKeyOpener, o: RpcOptions): Promise<RpcResponse> {
+  try {
+    if (typeof req.method !== 'string' || req.method.length === 0 || req.method.length > 100)
+      throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: method')
+    const isSolanaMethod = req.method.startsWith('solana_')
+    const chain = parseChain(req.chainId)
+    if (req.chainId !== undefined && !chain) throw new RpcError(RpcErrorCode.UNRECOGNIZED_CHAIN, `Unrecognized chain: ${String(req.chainId)}`)
+    if (!SUPPORTED_METHODS.has(req.method))
+      throw new RpcError(RpcErrorCode.UNSUPPORTED_METHOD, `Unsupported method: ${req.method}`)
+    if (!READ_ONLY.has(req.method) && req.approved !== true) throw new RpcError(RpcErrorCode.USER_REJECTED, 'User rejected the request.')
+    if (isSolanaMethod) {
+      if (chain && chain.namespace !== 'solana') throw new RpcError(RpcErrorCode.UNRECOGNIZED_CHAIN, 'A solana method needs a solana chainId')
+      return { result: await solanaCall(req, user, keys, o) }
+    }
+    if (!chain || chain.namespace !== 'eip155') throw new RpcError(RpcErrorCode.UNRECOGNIZED_CHAIN, 'An eip155 method needs an eip155 chainId')
+    return { result: await evmCall(req, chain.id, user, keys, o) }
+  } catch (e) {
+    const error: RpcErrorObject =
+      e instanceof RpcError ? { code: e.code, message: e.message } : { code: RpcErrorCode.INTERNAL, message: 'Internal error' }
+    return { error }
+  }
+}
