@@ -19,6 +19,15 @@ function App() {
       <p>
         Account <code>{wallet.account.address}</code> on {wallet.chains.join(', ')}. {state.ready ? 'Ready.' : 'Starting…'}
       </p>
+      {state.accounts.length > 0 && (
+        <ul aria-label="Accounts in other namespaces">
+          {state.accounts.map((a) => (
+            <li key={a.chain}>
+              {a.namespace} <code>{a.address}</code> on {a.chain}
+            </li>
+          ))}
+        </ul>
+      )}
       {state.error && <p role="alert">{state.error}</p>}
 
       <form onSubmit={submit}>

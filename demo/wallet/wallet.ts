@@ -1,5 +1,6 @@
 /**
- * The demo wallet's logic: WalletKit on the local relay, the dev mnemonic's account 0, the dev chains. Proposals and
+ * The demo wallet's logic: WalletKit on the local relay, the dev mnemonic's account 0, the dev chains (eip155, the
+ * local Solana cluster, and the bip122, cosmos and polkadot local chains through namespaces.ts). Proposals and
  * requests wait in a small observable state until the person approves or rejects them.
  */
 import { Core } from '@walletconnect/core'
@@ -10,6 +11,10 @@ import { base58, base64 } from '@scure/base'
 import { DEV_WALLET_MNEMONIC, solanaDevKey } from 'portico/testing'
 import { pointVerifyAtLocalRelay } from '../../stack/relay/verify-client.ts'
 import type { StackConfig } from '../host/config.ts'
+import { invalidParams, namespaceSigners, RequestError, type NamespaceSigner } from './namespaces.ts'
+
+export { BIP122_METHODS, COSMOS_METHODS, POLKADOT_METHODS } from './namespaces.ts'
+export { RequestError }
 
 export const WALLET_NAME = 'Portico Demo Wallet'
 /** What the wallet serves; anything else the dapp reads from its own RPC (SPEC §5). */
@@ -21,15 +26,6 @@ const USER_REJECTED = { code: 4001, message: 'User rejected the request.' }
 /** JSON-RPC / EIP-1193 codes a failed request is answered with (the dapp must never wait for an answer). */
 export const RequestErrorCode = { UNSUPPORTED_METHOD: 4200, UNRECOGNIZED_CHAIN: 4902, INVALID_PARAMS: -32602, INTERNAL: -32603 } as const
 
-/** A failure that knows its JSON-RPC error code. */
-export class RequestError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 const PROPOSAL_REJECTED = { code: 5000, message: 'User rejected.' }
 const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
 
@@ -51,6 +47,13 @@ export interface RequestView {
   dapp: string
 }
 
+/** An account the wallet offers in a namespace besides eip155 (shown on the page). */
+export interface NamespaceAccount {
+  namespace: string
+  chain: string
+  address: string
+}
+
 export interface SessionView {
   topic: string
   dapp: string
@@ -62,6 +65,8 @@ export interface WalletState {
   proposals: ProposalView[]
   requests: RequestView[]
   sessions: SessionView[]
+  /** Its bip122, cosmos and polkadot accounts, once their keys are derived. */
+  accounts: NamespaceAccount[]
   log: string[]
   error?: string
 }
@@ -78,12 +83,16 @@ export class DemoWallet {
   readonly account = mnemonicToAccount(DEV_WALLET_MNEMONIC, { addressIndex: 0 })
   /** Solana account 0 of the dev mnemonic (m/44'/501'/0'/0'), funded on the local cluster. */
   readonly solanaAccount = solanaDevKey(0)
-  private state: WalletState = { ready: false, proposals: [], requests: [], sessions: [], log: [] }
+  /** The bip122, cosmos and polkadot sides, for the local chains the stack runs. */
+  readonly signers: NamespaceSigner[]
+  private state: WalletState = { ready: false, proposals: [], requests: [], sessions: [], accounts: [], log: [] }
   private readonly listeners = new Set<() => void>()
   private kit: Kit | undefined
   private readonly rawProposals = new Map<number, ProposalParams>()
 
-  constructor(private readonly stack: StackConfig) {}
+  constructor(private readonly stack: StackConfig) {
+    this.signers = namespaceSigners(stack)
+  }
 
   get chains(): string[] {
     return this.stack.chains.map((c) => `eip155:${c.chainId}`)
@@ -131,6 +140,16 @@ export class DemoWallet {
     for (const r of kit.getPendingSessionRequests()) this.addRequest(r.id, r.topic, r.params.chainId, r.params.request.method, r.params.request.params)
     this.set({ ready: true })
     this.refresh()
+    void this.loadAccounts().catch((error: unknown) => this.fail(`Could not derive the keys: ${error instanceof Error ? error.message : String(error)}`))
+  }
+
+  /** Derives the bip122, cosmos and polkadot accounts (the signing libraries load on first use). */
+  async loadAccounts(): Promise<NamespaceAccount[]> {
+    const accounts = await Promise.all(
+      this.signers.flatMap((s) => s.chains.map(async (chain) => ({ namespace: s.namespace, chain, address: await s.address() }))),
+    )
+    if (accounts.length !== this.state.accounts.length) this.set({ accounts })
+    return accounts
   }
 
   /** Shows a problem the page cannot recover from (e.g. no relay configured). */
@@ -147,15 +166,23 @@ export class DemoWallet {
     if (!proposal) return
     await this.run('approve', async () => {
       const chains = this.approvedChains(proposal)
-      const solana = this.approvedSolanaChains(proposal)
+      const solana = requestedChains(proposal, 'solana', this.solanaChains)
+      const others: Record<string, { chains: string[]; accounts: string[]; methods: string[]; events: string[] }> = {}
+      for (const signer of this.signers) {
+        const approved = requestedChains(proposal, signer.namespace, signer.chains)
+        if (!approved.length) continue
+        const address = await signer.address()
+        others[signer.namespace] = { chains: approved, accounts: approved.map((c) => `${c}:${address}`), methods: [...signer.methods], events: [] }
+      }
       await this.requireKit().approveSession({
         id,
         namespaces: {
           eip155: { chains, accounts: chains.map((c) => `${c}:${this.account.address}`), methods: METHODS, events: EVENTS },
-          // One session serves both namespaces when the dapp asked for the local cluster too.
+          // One session serves every namespace the dapp asked for whose local chain the wallet has.
           ...(solana.length && {
             solana: { chains: solana, accounts: solana.map((c) => `${c}:${this.solanaAccount.address}`), methods: SOLANA_METHODS, events: [] },
           }),
+          ...others,
         },
       })
       this.note(`Connected to ${proposal.proposer.metadata.name}`)
@@ -209,7 +236,13 @@ export class DemoWallet {
 
   /** Signs or sends what the request asks; throws a RequestError for a method or params the wallet cannot serve. */
   private async execute(request: RequestView): Promise<unknown> {
-    if (SOLANA_METHODS.includes(request.method)) return this.executeSolana(request)
+    const namespace = request.chainId.split(':')[0]
+    if (namespace === 'solana') return this.executeSolana(request)
+    const signer = this.signers.find((s) => s.namespace === namespace)
+    if (signer) {
+      if (!signer.chains.includes(request.chainId)) throw new RequestError(RequestErrorCode.UNRECOGNIZED_CHAIN, `Unrecognized chain ${request.chainId}`)
+      return signer.execute(request.method, request.params)
+    }
     if (!Array.isArray(request.params)) throw invalidParams(`${request.method} expects an array of params`)
     const params = request.params as unknown[]
     switch (request.method) {
@@ -310,16 +343,11 @@ export class DemoWallet {
     return matching.length ? matching : this.chains
   }
 
-  /** The local cluster, when the proposal asks for it (the solana namespace or a `solana:<ref>` key). */
-  private approvedSolanaChains(proposal: ProposalParams): string[] {
-    const requested = new Set<string>()
-    for (const group of [proposal.requiredNamespaces, proposal.optionalNamespaces]) {
-      for (const [key, ns] of Object.entries(group ?? {})) {
-        if (key === 'solana') for (const c of ns.chains ?? []) requested.add(c)
-        else if (key.startsWith('solana:')) requested.add(key)
-      }
-    }
-    return this.solanaChains.filter((c) => requested.has(c))
+  /** The methods it serves in a namespace. */
+  private methodsOf(namespace: string): readonly string[] {
+    if (namespace === 'eip155') return METHODS
+    if (namespace === 'solana') return SOLANA_METHODS
+    return this.signers.find((s) => s.namespace === namespace)?.methods ?? []
   }
 
   private addProposal(params: ProposalParams): void {
@@ -329,7 +357,11 @@ export class DemoWallet {
       id: params.id,
       dapp: params.proposer.metadata.name,
       url: params.proposer.metadata.url,
-      chains: [...this.approvedChains(params), ...this.approvedSolanaChains(params)],
+      chains: [
+        ...this.approvedChains(params),
+        ...requestedChains(params, 'solana', this.solanaChains),
+        ...this.signers.flatMap((s) => requestedChains(params, s.namespace, s.chains)),
+      ],
       params: { requiredNamespaces: params.requiredNamespaces, optionalNamespaces: params.optionalNamespaces },
     }
     this.set({ proposals: [...this.state.proposals, view] })
@@ -338,7 +370,7 @@ export class DemoWallet {
   private addRequest(id: number, topic: string, chainId: string, method: string, params: unknown): void {
     if (this.state.requests.some((r) => r.id === id)) return
     // Nothing to approve: a method this wallet does not serve is answered at once.
-    if (!METHODS.includes(method) && !SOLANA_METHODS.includes(method)) {
+    if (!this.methodsOf(chainId.split(':')[0] ?? '').includes(method)) {
       const error = { code: RequestErrorCode.UNSUPPORTED_METHOD, message: `${method} is not supported` }
       void this.run('answer', () => this.respondError({ id, topic }, error))
       return
@@ -391,8 +423,19 @@ export class DemoWallet {
   }
 }
 
-function invalidParams(message: string): RequestError {
-  return new RequestError(RequestErrorCode.INVALID_PARAMS, message)
+/**
+ * The chains of `namespace` this wallet has that the proposal asks for (in the required or optional namespaces, as
+ * the namespace's `chains` or a `<namespace>:<ref>` key).
+ */
+function requestedChains(proposal: ProposalParams, namespace: string, available: readonly string[]): string[] {
+  const requested = new Set<string>()
+  for (const group of [proposal.requiredNamespaces, proposal.optionalNamespaces]) {
+    for (const [key, ns] of Object.entries(group ?? {})) {
+      if (key === namespace) for (const c of ns.chains ?? []) requested.add(c)
+      else if (key.startsWith(`${namespace}:`)) requested.add(key)
+    }
+  }
+  return available.filter((c) => requested.has(c))
 }
 
 /** The JSON-RPC error a failed request is answered with: its own code when it has one, else -32603. */

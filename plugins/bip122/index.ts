@@ -11,7 +11,8 @@ import { Bip122Connector } from './connector.ts'
 import { getBalanceSats } from './esplora.ts'
 import { bitcoin, bitcoinTestnet, esploraUrl } from './networks.ts'
 import { extractTransaction, sendTransfer, type Recipient } from './send.ts'
-import { fromWalletStandard, isStandardBitcoinWallet, satsConnectProviders, type BitcoinWallet, type SignInputs } from './wallets.ts'
+import { fromWalletStandard, isStandardBitcoinWallet, satsConnectProviders, type BitcoinAccount, type BitcoinWallet, type SignInputs } from './wallets.ts'
+import { sessionWallet, signPsbtThroughSession, type SessionRequest } from './session-wallet.ts'
 
 export { isBitcoinAddress, decodeBitcoinAddress, type BitcoinAddressType, type BitcoinNetworkName, type DecodedBitcoinAddress } from './address.ts'
 export { bitcoin, bitcoinTestnet, bitcoinRegtest, walletStandardChain } from './networks.ts'
@@ -140,19 +141,34 @@ async function discoverStandardWallets(ctx: PluginContext, onWallet: (wallet: Bi
   ctx.track(toDisposable(on('register', (...wallets) => consider(wallets))))
 }
 
-/** Every method goes to the bip122 namespace's active connector. */
+/**
+ * Every method goes to the bip122 namespace's active connection: one of this plugin's wallets, or another connector's
+ * (a WalletConnect session), which is sent WalletConnect's bitcoin methods through its `request`.
+ */
 function registerRpc(ctx: PluginContext): void {
-  const active = () => {
+  const active = (): {
+    wallet: BitcoinWallet
+    network: CaipNetwork
+    account: BitcoinAccount
+    accountOf(address: string): BitcoinAccount | undefined
+    session?: SessionRequest
+  } => {
     const session = ctx.connection.active('bip122')
-    if (!session || !(session.connector instanceof Bip122Connector)) throw new ProviderRpcError(4100, 'Please connect a wallet first')
+    if (!session) throw new ProviderRpcError(4100, 'Please connect a wallet first')
     const { connector, network, address } = session
-    const account = connector.account(address)
-    if (!account) throw new ProviderRpcError(4100, 'Please connect a wallet first')
-    return { connector, wallet: connector.wallet, network, account }
+    if (connector instanceof Bip122Connector) {
+      const account = connector.account(address)
+      if (!account) throw new ProviderRpcError(4100, 'Please connect a wallet first')
+      return { wallet: connector.wallet, network, account, accountOf: (a) => connector.account(a) }
+    }
+    if (!connector.request) throw new ProviderRpcError(4100, 'Please connect a wallet first')
+    const request: SessionRequest = (method, params) => connector.request!({ namespace: 'bip122', caipNetworkId: network.caipNetworkId, method, params })
+    const { wallet, account } = sessionWallet(request, address)
+    return { wallet, network, account, accountOf: (a) => (a === account.address ? account : undefined), session: request }
   }
   ctx.registerRpc('bip122:signMessage', async ({ message, address, protocol }) => {
-    const { connector, wallet, network, account } = active()
-    const signer = address ? connector.account(address) : account
+    const { accountOf, wallet, network, account } = active()
+    const signer = address ? accountOf(address) : account
     if (!signer) throw new ProviderRpcError(4100, `The wallet has not shared ${address}`)
     // Legacy signing exists only for P2PKH keys; segwit and taproot addresses sign with BIP-322 simple.
     const chosen = protocol ?? (decodeBitcoinAddress(signer.address)?.type === 'p2pkh' ? 'ECDSA' : 'BIP322')
@@ -160,7 +176,9 @@ function registerRpc(ctx: PluginContext): void {
     return { address: signer.address, signature, protocol: chosen }
   })
   ctx.registerRpc('bip122:signPsbt', async ({ psbt, signInputs, broadcast }) => {
-    const { wallet, network } = active()
+    const { wallet, network, account, session } = active()
+    // WalletConnect's signPsbt broadcasts itself when asked (and answers the txid).
+    if (session) return signPsbtThroughSession(session, account.address, psbt, signInputs, broadcast === true)
     const signed = await wallet.signPsbt({ psbt, signInputs, network })
     if (!broadcast) return { psbt: signed }
     const { broadcast: send } = await import('./esplora.ts')

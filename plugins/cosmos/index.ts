@@ -9,12 +9,14 @@ import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type Plu
 import { bech32Prefix, isCosmosAddress } from './address.ts'
 import { asRejection, KeplrConnector, type Chain, type EventWindow } from './connector.ts'
 import { isKeplrWallet, type KeplrWallet } from './keplr.ts'
+import { sessionKeplr, type SessionRequest } from './session-wallet.ts'
 import { COSMOS_HUB, toCaipNetwork, toFacts, type CosmosChainInput } from './networks.ts'
 
 export { isCosmosAddress, bech32Prefix } from './address.ts'
 export { COSMOS_HUB, toCaipNetwork, type CosmosChainInput, type CosmosChainFacts } from './networks.ts'
 export { KeplrConnector, chainInfo } from './connector.ts'
 export { KEYSTORE_CHANGE_EVENT, isKeplrWallet } from './keplr.ts'
+export { adr036SignDoc, sessionKeplr } from './session-wallet.ts'
 export type { KeplrWallet, KeplrKey, KeplrOfflineSigner, KeplrChainInfo, StdSignature } from './keplr.ts'
 
 // [1] The same declarations as plugin-template's (merged declarations must agree), plus the send.
@@ -127,12 +129,17 @@ function discoverWallets(ctx: PluginContext, options: CosmosOptions, chainOf: (n
   }
 }
 
-// [6]
+// [6] The active connection: a Keplr-style wallet, or another connector's (a WalletConnect session), which is sent
+// WalletConnect's cosmos methods through its `request`.
 function registerRpc(ctx: PluginContext, chainOf: (n: CaipNetwork | undefined) => Chain, prefixes: Set<string>, pollMs: number): void {
   const active = (): { wallet: KeplrWallet; address: string; chain: Chain } => {
     const session = ctx.connection.active('cosmos')
-    if (!session || !(session.connector instanceof KeplrConnector)) throw new ProviderRpcError(4100, 'Please connect a wallet first')
-    return { wallet: session.connector.wallet, address: session.address, chain: chainOf(session.network) }
+    if (!session) throw new ProviderRpcError(4100, 'Please connect a wallet first')
+    const { connector, network, address } = session
+    if (connector instanceof KeplrConnector) return { wallet: connector.wallet, address, chain: chainOf(network) }
+    if (!connector.request) throw new ProviderRpcError(4100, 'Please connect a wallet first')
+    const request: SessionRequest = (method, params) => connector.request!({ namespace: 'cosmos', caipNetworkId: network.caipNetworkId, method, params })
+    return { wallet: sessionKeplr(request, connector.name), address, chain: chainOf(network) }
   }
 
   ctx.registerRpc('cosmos:signArbitrary', async ({ message }) => {

@@ -9,10 +9,12 @@ import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type Plu
 import type { ApiPromise } from '@polkadot/api'
 import { isPolkadotAddress, reencodeSs58 } from './address.ts'
 import { InjectedPolkadotConnector, polkadotConnectorId, type PolkadotConnectorDeps } from './connector.ts'
-import { KNOWN_EXTENSION_NAMES, type InjectedWeb3 } from './injected.ts'
+import { KNOWN_EXTENSION_NAMES, type InjectedSigner, type InjectedWeb3 } from './injected.ts'
+import { sessionSigner, type SessionRequest } from './session-signer.ts'
 
 export { decodeSs58, encodeSs58, isPolkadotAddress, reencodeSs58 } from './address.ts'
 export { InjectedPolkadotConnector, polkadotConnectorId } from './connector.ts'
+export { sessionSigner, wrapBytes } from './session-signer.ts'
 export type { Injected, InjectedAccount, InjectedSigner, InjectedWeb3, InjectedWindowProvider, SignerResult } from './injected.ts'
 
 // [1] The namespace and its RPC methods.
@@ -226,15 +228,21 @@ function displayName(key: string, given: unknown): string {
   return KNOWN_EXTENSION_NAMES[key] ?? (clean(key) || 'Polkadot wallet')
 }
 
-// [6] RPC through the active polkadot connector.
+// [6] RPC through the active polkadot connection: an injected extension's signer, or another connector's (a
+// WalletConnect session), which is sent WalletConnect's polkadot methods through its `request`.
 function registerRpc(ctx: PluginContext, apis: Apis): void {
-  const active = () => {
+  const active = (): { signer: InjectedSigner; address: string; network: CaipNetwork } => {
     const session = ctx.connection.active('polkadot')
     const connector = session?.connector
-    if (!session || !(connector instanceof InjectedPolkadotConnector) || !connector.signer) {
+    if (session && connector instanceof InjectedPolkadotConnector && connector.signer) {
+      return { signer: connector.signer, address: session.address, network: session.network }
+    }
+    if (!session || !connector || connector instanceof InjectedPolkadotConnector || !connector.request) {
       throw new ProviderRpcError(4100, 'Please connect a wallet first')
     }
-    return { connector, signer: connector.signer, address: session.address, network: session.network }
+    const { network } = session
+    const request: SessionRequest = (method, params) => connector.request!({ namespace: 'polkadot', caipNetworkId: network.caipNetworkId, method, params })
+    return { signer: sessionSigner(request), address: session.address, network }
   }
 
   ctx.registerRpc('polkadot:signMessage', async ({ message }) => {

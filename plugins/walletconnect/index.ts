@@ -116,7 +116,7 @@ export function walletConnect(options: WalletConnectOptions) {
               setActiveNamespace: (ns) => ctx.get(KernelTokens.Network).setActiveNamespace(ns),
               reportError: (error) => ctx.events.emit('error', { source: 'walletconnect', error }),
             }),
-          )
+          ).catch(() => undefined) // the modal was destroyed while the other namespaces connected
         }),
       )
       // Links a wallet may not open (javascript:, data:, no scheme...) are dropped once, as the host's listing arrives.

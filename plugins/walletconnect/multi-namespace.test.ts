@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryAdapter, createModal, KernelTokens, type Modal, type StorageAdapter } from 'portico'
 import { eip155 } from 'portico/plugins/eip155'
 import { solana } from 'portico/plugins/solana'
+import { bip122, bitcoinRegtest } from 'portico/plugins/bip122'
+import { cosmos } from 'portico/plugins/cosmos'
+import { polkadot } from 'portico/plugins/polkadot'
 import type { SignClientLike, WcSession } from './connector.ts'
 import { walletConnect, WalletConnectTokens } from './index.ts'
 
@@ -196,5 +199,92 @@ describe('WalletConnect across namespaces', () => {
     await vi.waitFor(() => expect(connectionIds(modal)).toEqual({ eip155: 'walletConnect', solana: 'walletConnect' }))
     expect(client.proposals).toHaveLength(0)
     expect(modal.state.accounts.getSnapshot().byNamespace.solana?.address).toBe(SOL)
+  })
+})
+
+describe('WalletConnect with the bip122, cosmos and polkadot plugins', () => {
+  const BTC_CHAIN = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+  const BTC = 'bcrt1qquv9lg5g2r4jkr0ahun0ddfg5xntxjelwjpnuw'
+  const COSMOS_CHAIN = 'cosmos:portico-local-1'
+  const COSMOS = 'cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e7'
+  const DOT_CHAIN = 'polkadot:45454545454545454545454545454545'
+  const DOT = 'HNZata7iMYWmk5RvZRTiAsSDhV8366zq2YGb3tLH5Upf74F'
+
+  /** Answers each namespace's signing method as the WalletConnect RPC references shape it. */
+  class Answering extends FakeClient {
+    override async request<T>(args: { chainId: string; request: { method: string } }): Promise<T> {
+      this.requests.push(args)
+      const answers: Record<string, unknown> = {
+        signMessage: { address: BTC, signature: '0a0b' },
+        cosmos_signAmino: { signature: { pub_key: { type: 'tendermint/PubKeySecp256k1', value: 'AA==' }, signature: 'c2ln' }, signed: {} },
+        polkadot_signMessage: { signature: '0x0102' },
+      }
+      return answers[args.request.method] as T
+    }
+  }
+
+  async function setupAll(client = new Answering()) {
+    const modal = createModal({
+      storage: createMemoryAdapter(),
+      metadata: { name: 'Test dapp', url: 'http://127.0.0.1' },
+      plugins: [
+        eip155({ networks: [{ id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [RPC] } } }], builtinNetworks: false, legacyInjected: false }),
+        bip122({ networks: [bitcoinRegtest('http://127.0.0.1:9')], builtinNetworks: false }),
+        cosmos({ networks: [{ chainId: 'portico-local-1', name: 'Portico Cosmos', rpcUrl: RPC, denom: 'ustake', symbol: 'STAKE' }], wallets: [] }),
+        polkadot({ chain: { wsUrl: 'ws://127.0.0.1:9', caipNetworkId: DOT_CHAIN, ss58Prefix: 2 }, injectedWeb3: () => undefined }),
+        walletConnect({ projectId: 'test', createSignClient: async () => client }),
+      ],
+    })
+    modals.push(modal)
+    await modal.ready
+    return { modal, client }
+  }
+
+  it('the proposal asks for each composed namespace with WalletConnect\'s methods for it (an eip155-only host asks for eip155 only)', async () => {
+    const { modal, client } = await setupAll()
+    void modal.get(KernelTokens.Connection).connect('walletConnect', 'eip155').catch(() => undefined)
+    await vi.waitFor(() => expect(client.proposals).toHaveLength(1))
+    const { optionalNamespaces } = client.proposals[0]!.params
+    expect(Object.keys(optionalNamespaces).sort()).toEqual(['bip122', 'cosmos', 'eip155', 'polkadot'])
+    expect(optionalNamespaces.bip122).toMatchObject({ chains: [BTC_CHAIN], methods: expect.arrayContaining(['signMessage', 'signPsbt']) })
+    expect(optionalNamespaces.cosmos).toMatchObject({ chains: [COSMOS_CHAIN], methods: ['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'] })
+    expect(optionalNamespaces.polkadot).toMatchObject({ chains: [DOT_CHAIN], methods: ['polkadot_signTransaction', 'polkadot_signMessage'] })
+
+    const { modal: evmOnly, client: evmClient } = await setup({ solanaPlugin: false })
+    void evmOnly.get(KernelTokens.Connection).connect('walletConnect', 'eip155').catch(() => undefined)
+    await vi.waitFor(() => expect(evmClient.proposals).toHaveLength(1))
+    expect(Object.keys(evmClient.proposals[0]!.params.optionalNamespaces)).toEqual(['eip155'])
+  })
+
+  it('one session connects all four; each plugin\'s RPC goes to the session with its namespace\'s WalletConnect method and chain', async () => {
+    const { modal, client } = await setupAll()
+    const pending = modal.get(KernelTokens.Connection).connect('walletConnect', 'eip155')
+    await vi.waitFor(() => expect(client.proposals).toHaveLength(1))
+    client.proposals[0]!.approve({
+      topic: 'topic-4',
+      namespaces: {
+        eip155: { chains: ['eip155:31337'], accounts: [`eip155:31337:${EVM}`], methods: ['personal_sign'], events: [] },
+        bip122: { chains: [BTC_CHAIN], accounts: [`${BTC_CHAIN}:${BTC}`], methods: ['signMessage', 'signPsbt', 'getAccountAddresses'], events: [] },
+        cosmos: { chains: [COSMOS_CHAIN], accounts: [`${COSMOS_CHAIN}:${COSMOS}`], methods: ['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'], events: [] },
+        polkadot: { chains: [DOT_CHAIN], accounts: [`${DOT_CHAIN}:${DOT}`], methods: ['polkadot_signMessage', 'polkadot_signTransaction'], events: [] },
+      },
+      peer: { metadata: { name: 'Portico Demo Wallet', icons: [] } },
+    })
+    await pending
+    await vi.waitFor(() => expect(connectionIds(modal)).toEqual({ eip155: 'walletConnect', bip122: 'walletConnect', cosmos: 'walletConnect', polkadot: 'walletConnect' }))
+    const accounts = modal.state.accounts.getSnapshot().byNamespace
+    expect([accounts.bip122?.address, accounts.cosmos?.address, accounts.polkadot?.address]).toEqual([BTC, COSMOS, DOT])
+
+    // The wallet's hex signature is answered as base64, like the plugin's other wallets.
+    expect(await modal.request('bip122:signMessage', { message: 'hi' })).toEqual({ address: BTC, signature: 'Cgs=', protocol: 'BIP322' })
+    expect(client.requests.at(-1)).toMatchObject({ chainId: BTC_CHAIN, request: { method: 'signMessage' } })
+    expect(await modal.request('cosmos:signArbitrary', { message: 'hi' })).toBe('c2ln')
+    expect(client.requests.at(-1)).toMatchObject({ chainId: COSMOS_CHAIN, request: { method: 'cosmos_signAmino' } })
+    expect(await modal.request('polkadot:signMessage', { message: 'hi' })).toEqual({ signature: '0x0102', address: DOT })
+    expect(client.requests.at(-1)).toMatchObject({ chainId: DOT_CHAIN, request: { method: 'polkadot_signMessage' } })
+    // A method the session did not approve: 4200, without asking the wallet.
+    const before = client.requests.length
+    await expect(modal.request('bip122:sendTransfer', { recipients: [{ address: BTC, amount: 1000 }] })).rejects.toThrow()
+    expect(client.requests.length).toBe(before)
   })
 })

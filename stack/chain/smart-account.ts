@@ -5,11 +5,11 @@
  * call, so viem's verifyMessage / verifyTypedData (and any 6492-aware verifier) accepts it before and after deployment.
  */
 import { getCode, getChainId } from 'viem/actions'
-import { hashMessage, hashTypedData, serializeErc6492Signature, type Address, type Client, type Hex, type LocalAccount, type SignableMessage, type TypedDataDefinition } from 'viem'
+import { hashMessage, hashTypedData, serializeErc6492Signature, type Address, type Hex, type LocalAccount, type SignableMessage, type TypedData, type TypedDataDefinition } from 'viem'
 import { toSimpleSmartAccount } from 'permissionless/accounts'
 
 export interface PorticoSmartAccountOptions {
-  client: Client
+  client: Parameters<typeof toSimpleSmartAccount>[0]['client']
   owner: LocalAccount
   entryPoint: Address
   factoryAddress: Address
@@ -41,6 +41,8 @@ export async function toPorticoSmartAccount(opts: PorticoSmartAccountOptions) {
   return {
     ...base,
     signMessage: ({ message }: { message: SignableMessage }) => sign(hashMessage(message)),
-    signTypedData: (typedData: TypedDataDefinition) => sign(hashTypedData(typedData)),
+    signTypedData: <const typedData extends TypedData | Record<string, unknown>, primaryType extends keyof typedData | 'EIP712Domain' = keyof typedData>(
+      typedData: TypedDataDefinition<typedData, primaryType>,
+    ) => sign(hashTypedData(typedData)),
   }
 }

@@ -235,8 +235,8 @@ export async function startFarcasterRelay(opts: FarcasterRelayOptions): Promise<
       uri: channel.siweUri,
       domain: channel.domain,
       nonce: channel.nonce,
-      ...(channel.notBefore && { notBefore: channel.notBefore }),
-      ...(channel.expirationTime && { expirationTime: channel.expirationTime }),
+      ...(channel.notBefore && { notBefore: new Date(channel.notBefore) }),
+      ...(channel.expirationTime && { expirationTime: new Date(channel.expirationTime) }),
       ...(channel.requestId && { requestId: channel.requestId }),
     })
     const signature = await user.account.signMessage({ message })

@@ -72,7 +72,7 @@ export function describeChainPluginConformance(name: string, opts: ChainPluginCo
         expect(chains.size).toBe(0)
         expect(connectors.all()).toEqual([])
         expect(views.ids()).toEqual([])
-        expect(extensions.store.getSnapshot()).toEqual({ tabs: [], actions: [] })
+        expect(extensions.store.getSnapshot()).toEqual({ tabs: [], actions: [], sections: [] })
         expect(() => modal.get(KernelTokens.Chains)).toThrow()
         expect(leaks.liveListeners()).toEqual([])
         expect(leaks.pendingTimers()).toEqual([])

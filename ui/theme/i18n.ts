@@ -71,6 +71,11 @@ export interface PorticoStrings {
   openWalletMobile: string
   pairingFailed: string
   retryIn: string
+  newToWallets: string
+  learnMore: string
+  unknownNetwork: string
+  notConnected: string
+  noWalletsAvailable: string
 }
 
 /** The English strings. */
@@ -143,6 +148,11 @@ export const strings: PorticoStrings = {
   openWalletMobile: 'Open {name} mobile app',
   pairingFailed: 'Connection failed',
   retryIn: 'Retry in {seconds} s',
+  newToWallets: 'New to wallets?',
+  learnMore: 'Learn more',
+  unknownNetwork: 'Unknown network',
+  notConnected: 'Not connected.',
+  noWalletsAvailable: 'No wallets are available.',
 }
 
 /**
