@@ -170,8 +170,11 @@ const isDevFile = (path: string) => /\.(test|test-d|stories)\.tsx?$/.test(path) 
 
 /** The public entries a plugin may import (plugin-template/GUIDE.md; tsconfig paths). */
 const PUBLIC_ENTRIES = new Set(['portico', 'portico/react', 'portico/components', 'portico/testing', 'portico/testing/conformance'])
-/** Repo folders a plugin's tests and stories may use besides the public entries: the local chains, the story kit. */
-const DEV_ONLY_FOLDERS = ['stack/', 'storybook/', 'tests/']
+/**
+ * Repo folders a plugin's tests and stories may use besides the public entries: the local chains, the story kit, and
+ * the demo wallet (the stack's WalletConnect wallet, whose signers the plugins' session tests pair with).
+ */
+const DEV_ONLY_FOLDERS = ['stack/', 'storybook/', 'tests/', 'demo/wallet/']
 
 /** Rules (a) and (b): a plugin imports only public entries, its own files, and (in dev files) the local stack. */
 function pluginImportViolations(sources: Sources): string[] {
