@@ -102,7 +102,7 @@ describe('axe-core over every story: no serious or critical violation', () => {
   it('finds the stories of the views and the components', () => {
     const ids = stories.map((s) => s.id)
     expect(ids.length).toBeGreaterThan(40)
-    for (const needle of ['ui/views/Views.stories.tsx › ConnectView', 'ui/components/WalletListItem.stories.tsx', 'plugins/walletconnect/views/WalletConnect.stories.tsx', 'plugins/account-data/views/AccountData.stories.tsx']) {
+    for (const needle of ['ui/views/Views.stories.tsx › ConnectView', 'ui/components/WalletListItem.stories.tsx', 'plugins/walletconnect/views/ConnectingWalletConnect.stories.tsx', 'plugins/account-data/views/AccountData.stories.tsx']) {
       expect(ids.some((id) => id.startsWith(needle)), needle).toBe(true)
     }
   })
