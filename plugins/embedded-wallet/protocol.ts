@@ -33,7 +33,10 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number]
 export const USER_REJECTED_CODE = 4001
 export const USER_REJECTED_MESSAGE = 'User rejected the request.'
 
-/** Code and text the frame answers for kinds that another issue builds (smart accounts, Farcaster). */
+/**
+ * Code and text a frame answers for a kind it does not serve. The stack's secure site serves every kind since issue 14
+ * (smart accounts, Farcaster); kept for other secure sites and older builds.
+ */
 export const NOT_SUPPORTED_CODE = 4200
 export const NOT_SUPPORTED_MESSAGE = 'Not supported yet by this secure site'
 
@@ -46,6 +49,10 @@ export const APPROVAL_METHODS = [
   'solana_signTransaction',
   'solana_signAllTransactions',
   'solana_signAndSendTransaction',
+  // Smart account (issue 14): a batch of calls, an ERC-7715 permission grant and its revocation are signed too.
+  'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
 ] as const
 export type ApprovalMethod = (typeof APPROVAL_METHODS)[number]
 
@@ -75,6 +82,10 @@ export interface FrameUser {
   smartAccountDeployed?: boolean
   /** The social provider the user signed in with, if any. */
   socialProvider?: SocialProvider
+  /** Farcaster users: their fid. */
+  fid?: number
+  /** Farcaster users: their profile picture URL (render as `<img>` only). */
+  avatar?: string
 }
 
 export interface EmptyPayload {}
@@ -108,7 +119,14 @@ export interface FrameKinds {
   UPDATE_EMAIL_SECONDARY_OTP: { request: { otp: string }; success: { newEmail: string } }
   SYNC_THEME: { request: { themeMode: ThemeMode }; success: EmptyPayload }
   SYNC_DAPP_DATA: {
-    request: { projectId?: string; sdkType?: string; sdkVersion?: string; metadata?: { name?: string; url?: string; icons?: string[] } }
+    request: {
+      projectId?: string
+      sdkType?: string
+      sdkVersion?: string
+      metadata?: { name?: string; url?: string; icons?: string[] }
+      /** The host's default account type (its preferredAccountTypes for eip155), used until the user chooses one. */
+      preferredAccountType?: AccountType
+    }
     success: EmptyPayload
   }
   RELOAD: { request: EmptyPayload; success: EmptyPayload }
@@ -206,6 +224,8 @@ const user = obj({
   preferredAccountType: accountType,
   smartAccountDeployed: opt(bool),
   socialProvider: opt(provider),
+  fid: opt(int),
+  avatar: opt(str),
 })
 const withUser = obj({ user })
 
@@ -235,6 +255,7 @@ const SCHEMAS: { [K in FrameKind]: { request: Check; success: Check } } = {
       sdkType: opt(str),
       sdkVersion: opt(str),
       metadata: opt(obj({ name: opt(str), url: opt(str), icons: opt(arr(str)) })),
+      preferredAccountType: opt(accountType),
     }),
     success: empty,
   },

@@ -12,7 +12,12 @@ import { startSecureSite } from './server/index.ts'
  * `npm run stack:secure-site -- [--port 8791] [--data-dir stack/secure-site/.data] [--project-ids a,b]
  *   [--api-url http://127.0.0.1:8788 | --allowed-origins http://localhost:*,https://app.example]
  *   [--smtp 127.0.0.1:2525] [--oidc-url http://127.0.0.1:8790] [--evm-rpc 31337=http://127.0.0.1:8545 ...]
- *   [--solana-rpc http://127.0.0.1:8899]`
+ *   [--solana-rpc http://127.0.0.1:8899] [--bundler-url http://127.0.0.1:4337 [--smart-account-chains 31337,...]]
+ *   [--sessions-api-url http://127.0.0.1:8788] [--farcaster-relay http://127.0.0.1:8789 [--farcaster-rpc url]]`
+ *
+ * Smart accounts are offered when `--bundler-url` is given: on `--smart-account-chains` (default: the first chain of
+ * the deployment file), with the ERC-4337 contracts the deployment file records. Farcaster sign-in is offered when
+ * `--farcaster-relay` is given; `--farcaster-rpc` (default: the first deployment chain's RPC) is where the registries live.
  *
  * The secure site with the services it needs. Without `--smtp` it starts its own mail sink, without `--oidc-url` its
  * own OpenID providers (with its client registered); given `--oidc-url`, that server must already know the client
@@ -41,6 +46,11 @@ try {
       'oidc-url': { type: 'string' },
       'evm-rpc': { type: 'string', multiple: true },
       'solana-rpc': { type: 'string' },
+      'bundler-url': { type: 'string' },
+      'smart-account-chains': { type: 'string' },
+      'sessions-api-url': { type: 'string' },
+      'farcaster-relay': { type: 'string' },
+      'farcaster-rpc': { type: 'string' },
     },
     strict: true,
   }))
@@ -54,8 +64,13 @@ const port = Number(str('port') ?? '8791')
 if (!Number.isInteger(port) || port < 0 || port > 65_535) fail('--port must be a port number (0-65535)')
 
 const evmRpcUrls: Record<number, string> = {}
-if (existsSync(DEFAULT_DEPLOYMENT_FILE)) {
-  for (const [id, c] of Object.entries(readDeployment(DEFAULT_DEPLOYMENT_FILE).chains)) evmRpcUrls[Number(id)] = c.rpcUrl
+const deployment = existsSync(DEFAULT_DEPLOYMENT_FILE) ? readDeployment(DEFAULT_DEPLOYMENT_FILE) : undefined
+const smartAccountContracts: Record<number, { entryPoint: `0x${string}`; porticoAccountFactory: `0x${string}` }> = {}
+if (deployment) {
+  for (const [id, c] of Object.entries(deployment.chains)) {
+    evmRpcUrls[Number(id)] = c.rpcUrl
+    if (c.contracts.entryPoint && c.contracts.porticoAccountFactory) smartAccountContracts[Number(id)] = c.contracts
+  }
 }
 for (const pair of (values['evm-rpc'] as string[] | undefined) ?? []) {
   const m = /^(\d+)=(https?:\/\/.+)$/.exec(pair)
@@ -65,6 +80,12 @@ for (const pair of (values['evm-rpc'] as string[] | undefined) ?? []) {
 if (Object.keys(evmRpcUrls).length === 0) evmRpcUrls[31337] = 'http://127.0.0.1:8545'
 const solanaRpcUrl =
   str('solana-rpc') ?? (existsSync(DEFAULT_SOLANA_DEPLOYMENT_FILE) ? readSolanaDeployment(DEFAULT_SOLANA_DEPLOYMENT_FILE).rpcUrl : undefined)
+
+const firstChain = Object.keys(evmRpcUrls).map(Number)[0]
+const smartAccountChainIds = str('bundler-url')
+  ? (list('smart-account-chains')?.map(Number) ?? (firstChain === undefined ? [] : [firstChain]))
+  : []
+if (smartAccountChainIds.some((id) => !Number.isSafeInteger(id) || id <= 0)) fail('--smart-account-chains wants chain ids, e.g. 31337,31338')
 
 let mail: MailSink | undefined
 let smtp: { host: string; port: number }
@@ -94,6 +115,12 @@ const site = await startSecureSite({
   evmRpcUrls,
   solanaRpcUrl,
   masterKey: process.env.PORTICO_SECURE_SITE_MASTER_KEY || undefined,
+  smartAccountChainIds,
+  smartAccountContracts,
+  bundlerUrl: str('bundler-url'),
+  sessionsApiUrl: str('sessions-api-url'),
+  farcasterRelayUrl: str('farcaster-relay'),
+  farcasterRpcUrl: str('farcaster-rpc') ?? (firstChain === undefined ? undefined : evmRpcUrls[firstChain]),
 }).catch((e: Error) => fail(`secure site: ${e.message}`))
 
 if (!oidcUrl) {

@@ -17,6 +17,12 @@ import {
   type EmailUpdatePrimaryResponse,
   type EmailUpdateResponse,
   type EmailUpdateSecondaryResponse,
+  type AccountType,
+  type FarcasterChannelResponse,
+  type FarcasterConnectResponse,
+  type PreferredAccountResponse,
+  type SmartAccountInitResponse,
+  type SmartAccountNetworksResponse,
   type RpcRequest,
   type RpcResponse,
   type SessionResponse,
@@ -63,9 +69,15 @@ export interface ApiClient {
   emailUpdate(newEmail: string): Promise<EmailUpdateResponse>
   emailUpdatePrimary(otp: string): Promise<EmailUpdatePrimaryResponse>
   emailUpdateSecondary(otp: string): Promise<EmailUpdateSecondaryResponse>
-  user(chainId?: number | string): Promise<UserResponse>
+  /** `preferredAccountType`: the host's default, applied while the user has not chosen one. */
+  user(chainId?: number | string, preferredAccountType?: AccountType): Promise<UserResponse>
   signOut(): Promise<SignOutResponse>
   rpc(body: RpcRequest): Promise<RpcResponse>
+  smartAccountNetworks(): Promise<SmartAccountNetworksResponse>
+  smartAccountInit(chainId?: number | string): Promise<SmartAccountInitResponse>
+  preferredAccount(type: AccountType, chainId?: number | string): Promise<PreferredAccountResponse>
+  farcasterChannel(): Promise<FarcasterChannelResponse>
+  farcasterConnect(channelId: string): Promise<FarcasterConnectResponse>
 }
 
 function isApiError(v: unknown): v is ApiError {
@@ -114,8 +126,19 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     emailUpdate: (newEmail) => call('POST', '/api/email/update', { newEmail }),
     emailUpdatePrimary: (otp) => call('POST', '/api/email/update/primary', { otp }),
     emailUpdateSecondary: (otp) => call('POST', '/api/email/update/secondary', { otp }),
-    user: (chainId) => call('GET', chainId === undefined ? '/api/user' : `/api/user?chainId=${encodeURIComponent(String(chainId))}`),
+    user: (chainId, preferredAccountType) => {
+      const q = new URLSearchParams()
+      if (chainId !== undefined) q.set('chainId', String(chainId))
+      if (preferredAccountType !== undefined) q.set('preferredAccountType', preferredAccountType)
+      const query = q.toString()
+      return call('GET', query ? `/api/user?${query}` : '/api/user')
+    },
     signOut: () => call('POST', '/api/sign-out', {}),
     rpc: (body) => call('POST', '/api/rpc', body),
+    smartAccountNetworks: () => call('GET', '/api/smart-account/networks'),
+    smartAccountInit: (chainId) => call('POST', '/api/smart-account', chainId === undefined ? {} : { chainId }),
+    preferredAccount: (type, chainId) => call('POST', '/api/preferred-account', chainId === undefined ? { type } : { type, chainId }),
+    farcasterChannel: () => call('POST', '/api/farcaster/channel', {}),
+    farcasterConnect: (channelId) => call('POST', '/api/farcaster/connect', { channelId }),
   }
 }

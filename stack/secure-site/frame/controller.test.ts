@@ -36,6 +36,11 @@ function fakeApi(): { [K in keyof ApiClient]: ReturnType<typeof vi.fn> } {
     user: vi.fn(async (chainId?: number | string) => ({ ...user, chainId: chainId ?? user.chainId })),
     signOut: vi.fn(async () => ({ ok: true })),
     rpc: vi.fn(async () => ({ result: '0xsignature' })),
+    smartAccountNetworks: vi.fn(async () => ({ smartAccountEnabledNetworks: [31337] })),
+    smartAccountInit: vi.fn(async () => ({ address: '0x2222222222222222222222222222222222222222', isDeployed: false })),
+    preferredAccount: vi.fn(async (type: string) => ({ type, address: type === 'eoa' ? user.address : '0x2222222222222222222222222222222222222222' })),
+    farcasterChannel: vi.fn(async () => ({ url: 'https://farcaster.xyz/~/siwf?channelToken=abc', channelId: 'ch-1' })),
+    farcasterConnect: vi.fn(async () => ({ status: 'completed', token: 'jwt-fc', user: { ...user, email: undefined, userName: 'alice', fid: 2, avatar: 'data:image/svg+xml;base64,AA' } })),
   }
 }
 
@@ -267,16 +272,70 @@ describe('frame controller: email, social and session', () => {
     expect(s.reply('t1')!.type).toBe('SYNC_THEME_SUCCESS')
   })
 
-  it.each([
-    ['CONNECT_FARCASTER', {}],
-    ['GET_FARCASTER_URI', {}],
-    ['GET_SMART_ACCOUNT_ENABLED_NETWORKS', {}],
-    ['INIT_SMART_ACCOUNT', {}],
-    ['SET_PREFERRED_ACCOUNT', { type: 'smartAccount' }],
-  ])('%s answers not supported yet (4200)', async (type, payload) => {
+  it('smart-account kinds call the server with the stored chain and answer its data', async () => {
     const s = setup({ token: 'jwt-1' })
-    await s.send({ type, id: 'x1', payload })
-    expect(s.reply('x1')).toEqual({ type: `${type}_ERROR`, id: 'x1', payload: { message: 'Not supported yet by this secure site', code: 4200 } })
+    s.storage.setItem(STORAGE_KEYS.chainId, '31337')
+    await s.send({ type: 'GET_SMART_ACCOUNT_ENABLED_NETWORKS', id: 'n1', payload: {} })
+    expect(s.reply('n1')).toEqual({ type: 'GET_SMART_ACCOUNT_ENABLED_NETWORKS_SUCCESS', id: 'n1', payload: { smartAccountEnabledNetworks: [31337] } })
+    await s.send({ type: 'INIT_SMART_ACCOUNT', id: 'i1', payload: {} })
+    expect(s.api.smartAccountInit).toHaveBeenCalledWith(31337)
+    expect(s.reply('i1')!.payload).toEqual({ address: '0x2222222222222222222222222222222222222222', isDeployed: false })
+    await s.send({ type: 'SET_PREFERRED_ACCOUNT', id: 'p1', payload: { type: 'smartAccount' } })
+    expect(s.api.preferredAccount).toHaveBeenCalledWith('smartAccount', 31337)
+    expect(s.reply('p1')!.payload).toEqual({ type: 'smartAccount', address: '0x2222222222222222222222222222222222222222' })
+  })
+
+  it('a smart account on a chain not enabled answers the server text (SPEC §8)', async () => {
+    const s = setup({ token: 'jwt-1' })
+    s.api.preferredAccount.mockRejectedValueOnce(new ApiFailure('This application might not support Smart Accounts.', 400, 'SMART_ACCOUNT_NOT_SUPPORTED'))
+    await s.send({ type: 'SET_PREFERRED_ACCOUNT', id: 'p2', payload: { type: 'smartAccount' } })
+    expect(s.reply('p2')).toEqual({ type: 'SET_PREFERRED_ACCOUNT_ERROR', id: 'p2', payload: { message: 'This application might not support Smart Accounts.' } })
+  })
+
+  it("the host's default account type (SYNC_DAPP_DATA) goes with GET_USER and RPC", async () => {
+    const s = setup({ token: 'jwt-1' })
+    await s.send({ type: 'SYNC_DAPP_DATA', id: 'd1', payload: { preferredAccountType: 'smartAccount' } })
+    await s.send({ type: 'GET_USER', id: 'g1', payload: { chainId: 31337 } })
+    expect(s.api.user).toHaveBeenCalledWith(31337, 'smartAccount')
+    await s.send({ type: 'RPC_REQUEST', id: 'r1', payload: { method: 'eth_accounts', params: [], chainId: 31337 } })
+    expect(s.api.rpc).toHaveBeenCalledWith({ method: 'eth_accounts', params: [], chainId: 31337, preferredAccountType: 'smartAccount' })
+  })
+
+  it('Farcaster: the URI opens a channel, CONNECT_FARCASTER polls until completed and keeps the session', async () => {
+    const s = setup()
+    s.api.farcasterConnect.mockResolvedValueOnce({ status: 'pending' })
+    await s.send({ type: 'GET_FARCASTER_URI', id: 'f1', payload: {} })
+    expect(s.reply('f1')).toEqual({ type: 'GET_FARCASTER_URI_SUCCESS', id: 'f1', payload: { url: 'https://farcaster.xyz/~/siwf?channelToken=abc' } })
+    await s.send({ type: 'CONNECT_FARCASTER', id: 'f2', payload: {} })
+    expect(s.api.farcasterConnect).toHaveBeenCalledTimes(2)
+    expect(s.api.farcasterConnect).toHaveBeenCalledWith('ch-1')
+    const reply = s.reply('f2')!
+    expect(reply.type).toBe('CONNECT_FARCASTER_SUCCESS')
+    expect((reply.payload as { user: { userName: string; fid: number } }).user).toMatchObject({ userName: 'alice', fid: 2 })
+    expect(s.storage.getItem(STORAGE_KEYS.token)).toBe('jwt-fc')
+  })
+
+  it('SYNC_DAPP_DATA with an unknown account type is refused by the schema and changes nothing', async () => {
+    const s = setup({ token: 'jwt-1' })
+    await s.send({ type: 'SYNC_DAPP_DATA', id: 'd9', payload: { preferredAccountType: 'multisig' } })
+    expect(s.reply('d9')).toBeUndefined()
+    expect(s.storage.getItem(STORAGE_KEYS.hostAccountType)).toBeNull()
+    await s.send({ type: 'GET_USER', id: 'g9', payload: {} })
+    expect(s.api.user).toHaveBeenCalledWith(undefined)
+  })
+
+  it('Farcaster failures answer "Failed to connect to farcaster"', async () => {
+    const s = setup()
+    await s.send({ type: 'CONNECT_FARCASTER', id: 'f0', payload: {} })
+    expect(s.reply('f0')).toEqual({ type: 'CONNECT_FARCASTER_ERROR', id: 'f0', payload: { message: 'Failed to connect to farcaster' } })
+    s.api.farcasterChannel.mockRejectedValueOnce(new ApiFailure('Network Error', 0, undefined))
+    await s.send({ type: 'GET_FARCASTER_URI', id: 'f1', payload: {} })
+    expect(s.reply('f1')).toEqual({ type: 'GET_FARCASTER_URI_ERROR', id: 'f1', payload: { message: 'Failed to connect to farcaster' } })
+    await s.send({ type: 'GET_FARCASTER_URI', id: 'f2', payload: {} })
+    s.api.farcasterConnect.mockRejectedValueOnce(new ApiFailure('Failed to connect to farcaster', 400, 'FARCASTER_FAILED'))
+    await s.send({ type: 'CONNECT_FARCASTER', id: 'f3', payload: {} })
+    expect(s.reply('f3')).toEqual({ type: 'CONNECT_FARCASTER_ERROR', id: 'f3', payload: { message: 'Failed to connect to farcaster' } })
+    expect(s.storage.getItem(STORAGE_KEYS.token)).toBeNull()
   })
 
   it('an unexpected exception becomes "An error occurred"', async () => {

@@ -7,8 +7,6 @@ import {
   errorReply,
   FRAME_PROTOCOL_VERSION,
   needsApproval,
-  NOT_SUPPORTED_CODE,
-  NOT_SUPPORTED_MESSAGE,
   parseHostToFrame,
   successReply,
   USER_REJECTED_CODE,
@@ -21,8 +19,9 @@ import {
   type FrameRequest,
   type FrameUser,
   type ThemeMode,
+  type AccountType,
 } from '../../../plugins/embedded-wallet/protocol.ts'
-import type { LoginFrameUser } from '../server/api-types.ts'
+import { ApiErrorText, type LoginFrameUser } from '../server/api-types.ts'
 import { ApiFailure, type ApiClient } from './api.ts'
 import { describeApproval, type ApprovalDescription } from './describe.ts'
 
@@ -31,12 +30,16 @@ export const DEFAULT_ERROR_MESSAGE = 'An error occurred'
 /** SPEC §8 Social and email. */
 export const NOT_CONNECTED_MESSAGE = 'Not connected to email or social'
 export const NO_EMAIL_PENDING_MESSAGE = 'No email login in progress'
+/** SPEC §8 Social and email: every Farcaster failure (relay, time-out, refused verification). */
+export const FARCASTER_FAILED_MESSAGE = ApiErrorText.FARCASTER_FAILED
 
 export const STORAGE_KEYS = {
   token: 'portico-secure:token',
   deviceId: 'portico-secure:device-id',
   chainId: 'portico-secure:chain-id',
   pendingEmail: 'portico-secure:pending-email',
+  /** The host's default account type (SYNC_DAPP_DATA / GET_USER), used while the user has not chosen one. */
+  hostAccountType: 'portico-secure:host-account-type',
 } as const
 
 export interface KeyValueStorage {
@@ -69,6 +72,8 @@ export interface FrameControllerOptions {
   setTheme(mode: ThemeMode): void
   /** How long CONNECT_DEVICE keeps long-polling for the approval link (default 120 s, the host's request time-out). */
   deviceWaitMs?: number
+  /** How long CONNECT_FARCASTER keeps long-polling for the sign-in (default 120 s, the host's request time-out). */
+  farcasterWaitMs?: number
   randomId?: () => string
   now?: () => number
 }
@@ -106,11 +111,9 @@ function toFrameUser(u: LoginFrameUser): FrameUser {
   if (u.userName !== undefined) user.userName = u.userName
   if (u.socialProvider !== undefined) user.socialProvider = u.socialProvider
   if (u.smartAccountDeployed !== undefined) user.smartAccountDeployed = u.smartAccountDeployed
+  if (u.fid !== undefined) user.fid = u.fid
+  if (u.avatar !== undefined) user.avatar = u.avatar
   return user
-}
-
-function notSupported(): never {
-  throw new FrameFailure(NOT_SUPPORTED_MESSAGE, NOT_SUPPORTED_CODE)
 }
 
 export interface FrameController {
@@ -129,8 +132,25 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
   const seen = new Set<string>()
   const inFlight = new Set<Promise<void>>()
   let approvals: Promise<unknown> = Promise.resolve()
+  /** The Farcaster channel GET_FARCASTER_URI opened (this site's opaque id; the relay token stays on the server). */
+  let farcasterChannel: string | undefined
 
   const token = () => storage.getItem(STORAGE_KEYS.token) ?? undefined
+
+  function hostAccountType(): AccountType | undefined {
+    const v = storage.getItem(STORAGE_KEYS.hostAccountType)
+    return v === 'eoa' || v === 'smartAccount' ? v : undefined
+  }
+
+  function rememberHostAccountType(type: AccountType | undefined) {
+    if (type !== undefined) storage.setItem(STORAGE_KEYS.hostAccountType, type)
+  }
+
+  /** GET /api/user with the host's default account type when it gave one. */
+  function apiUser(chainId?: FrameChainId) {
+    const type = hostAccountType()
+    return type === undefined ? api.user(chainId) : api.user(chainId, type)
+  }
 
   function deviceId(): string {
     let id = storage.getItem(STORAGE_KEYS.deviceId)
@@ -164,14 +184,15 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
   async function startSession(session: { token: string; user: LoginFrameUser }, chainId?: FrameChainId): Promise<{ user: FrameUser }> {
     storage.setItem(STORAGE_KEYS.token, session.token)
     const want = chainId ?? storedChainId()
-    const user = want !== undefined && String(want) !== String(session.user.chainId) ? await api.user(want) : session.user
+    const refetch = (want !== undefined && String(want) !== String(session.user.chainId)) || hostAccountType() !== undefined
+    const user = refetch ? await apiUser(want ?? session.user.chainId) : session.user
     rememberChain(user.chainId)
     return { user: toFrameUser(user) }
   }
 
   async function fetchUser(chainId?: FrameChainId): Promise<FrameUser> {
     requireSession()
-    const user = await api.user(chainId ?? storedChainId())
+    const user = await apiUser(chainId ?? storedChainId())
     rememberChain(user.chainId)
     return toFrameUser(user)
   }
@@ -223,8 +244,36 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
     async CONNECT_SOCIAL({ code, chainId }) {
       return startSession(await api.socialExchange(code), chainId)
     },
-    CONNECT_FARCASTER: async () => notSupported(),
-    GET_FARCASTER_URI: async () => notSupported(),
+    async GET_FARCASTER_URI() {
+      try {
+        const { url, channelId } = await api.farcasterChannel()
+        farcasterChannel = channelId
+        return { url }
+      } catch {
+        throw new FrameFailure(FARCASTER_FAILED_MESSAGE)
+      }
+    },
+    async CONNECT_FARCASTER() {
+      const channelId = farcasterChannel
+      if (!channelId) throw new FrameFailure(FARCASTER_FAILED_MESSAGE)
+      const deadline = now() + (opts.farcasterWaitMs ?? 120_000)
+      for (;;) {
+        let res
+        try {
+          res = await api.farcasterConnect(channelId)
+        } catch {
+          if (farcasterChannel === channelId) farcasterChannel = undefined
+          throw new FrameFailure(FARCASTER_FAILED_MESSAGE)
+        }
+        if (res.status === 'completed') {
+          if (farcasterChannel === channelId) farcasterChannel = undefined
+          return startSession(res)
+        }
+        // A new channel (GET_FARCASTER_URI again) or RELOAD ends this wait.
+        if (farcasterChannel !== channelId) throw new FrameFailure('Request was aborted')
+        if (now() >= deadline) throw new FrameFailure(FARCASTER_FAILED_MESSAGE)
+      }
+    },
     async GET_SOCIAL_REDIRECT_URI({ provider, state }) {
       const url = new URL('/social/start', opts.secureOrigin)
       url.searchParams.set('provider', provider)
@@ -233,7 +282,8 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
       url.searchParams.set('projectId', opts.projectId)
       return { uri: url.href }
     },
-    async GET_USER({ chainId }) {
+    async GET_USER({ chainId, preferredAccountType }) {
+      rememberHostAccountType(preferredAccountType)
       return { user: await fetchUser(chainId) }
     },
     async SIGN_OUT() {
@@ -274,12 +324,19 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
       rememberChain(chainId)
       return { chainId }
     },
-    GET_SMART_ACCOUNT_ENABLED_NETWORKS: async () => notSupported(),
-    INIT_SMART_ACCOUNT: async () => notSupported(),
+    async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
+      const res = await api.smartAccountNetworks()
+      return { smartAccountEnabledNetworks: res.smartAccountEnabledNetworks }
+    },
+    async INIT_SMART_ACCOUNT() {
+      requireSession()
+      const res = await api.smartAccountInit(storedChainId())
+      return { address: res.address, isDeployed: res.isDeployed }
+    },
     async SET_PREFERRED_ACCOUNT({ type }) {
-      if (type !== 'eoa') notSupported()
-      const user = await fetchUser()
-      return { type: 'eoa', address: user.address }
+      requireSession()
+      const res = await api.preferredAccount(type, storedChainId())
+      return { type: res.type, address: res.address }
     },
     async UPDATE_EMAIL({ email }) {
       requireSession()
@@ -300,19 +357,28 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
       opts.setTheme(themeMode)
       return {}
     },
-    async SYNC_DAPP_DATA() {
+    async SYNC_DAPP_DATA({ preferredAccountType }) {
       // The approval panel names the requester by its verified origin, never by host-supplied metadata.
+      rememberHostAccountType(preferredAccountType)
       return {}
     },
     async RELOAD() {
       storage.removeItem(STORAGE_KEYS.pendingEmail)
+      farcasterChannel = undefined
       return {}
     },
     async RPC_REQUEST({ method, params, chainId }, request) {
       requireSession()
       const chain = chainId ?? storedChainId()
       const call = async () => {
-        const res = await api.rpc({ method, params, ...(chain === undefined ? {} : { chainId: chain }), ...(needsApproval(method) ? { approved: true } : {}) })
+        const type = hostAccountType()
+        const res = await api.rpc({
+          method,
+          params,
+          ...(chain === undefined ? {} : { chainId: chain }),
+          ...(needsApproval(method) ? { approved: true } : {}),
+          ...(type === undefined ? {} : { preferredAccountType: type }),
+        })
         if ('error' in res) throw new FrameFailure(res.error.message, res.error.code)
         return { result: res.result }
       }

@@ -76,4 +76,36 @@ describe('approval description', () => {
       { label: 'Network', value: 'solana:dev' },
     ])
   })
+
+  it('wallet_sendCalls lists every call of the batch', () => {
+    const d = describeApproval(
+      'wallet_sendCalls',
+      [{ version: '2.0.0', calls: [{ to: '0x00000000000000000000000000000000000000aa', value: '0xde0b6b3a7640000' }, { to: '0x00000000000000000000000000000000000000bb', data: '0x1234' }] }],
+      31337,
+    )
+    expect(d.title).toBe('Approve transaction')
+    expect(d.rows).toEqual([
+      { label: 'Batch', value: '2 calls in one operation' },
+      { label: 'Call 1 to', value: '0x00000000000000000000000000000000000000aa', code: true },
+      { label: 'Call 1 value', value: '1 ETH' },
+      { label: 'Call 1 data', value: 'None', code: false },
+      { label: 'Call 2 to', value: '0x00000000000000000000000000000000000000bb', code: true },
+      { label: 'Call 2 value', value: '0 ETH' },
+      { label: 'Call 2 data', value: '0x1234', code: true },
+      { label: 'Network', value: '31337' },
+    ])
+  })
+
+  it('wallet_grantPermissions shows expiry, signer and each permission; revoke shows the context', () => {
+    const d = describeApproval('wallet_grantPermissions', [
+      { expiry: 1_800_000_000, signer: { type: 'account', data: { id: '0xabc' } }, permissions: [{ type: 'native-token-recurring-allowance', data: { allowance: '0x1' } }] },
+    ])
+    expect(d.title).toBe('Grant permissions')
+    expect(d.rows[0]).toEqual({ label: 'Expires', value: '2027-01-15T08:00:00.000Z' })
+    expect(d.rows[1]).toEqual({ label: 'Signer', value: 'account' })
+    expect(d.rows[3]!.label).toBe('Permission 1: native-token-recurring-allowance')
+    expect(JSON.parse(d.rows[3]!.value)).toEqual({ data: { allowance: '0x1' } })
+    const r = describeApproval('wallet_revokePermissions', [{ permissionContext: '0x01' }])
+    expect(r).toEqual({ title: 'Revoke permissions', rows: [{ label: 'Permission', value: '0x01', code: true }] })
+  })
 })

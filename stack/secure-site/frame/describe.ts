@@ -7,6 +7,9 @@ import { base58, base64 } from '@scure/base'
 
 export const SIGN_MESSAGE_TITLE = 'Sign message'
 export const APPROVE_TRANSACTION_TITLE = 'Approve transaction'
+/** A smart-account ERC-7715 permission grant (wallet_grantPermissions) and its revocation. */
+export const GRANT_PERMISSIONS_TITLE = 'Grant permissions'
+export const REVOKE_PERMISSIONS_TITLE = 'Revoke permissions'
 
 export interface ApprovalRow {
   label: string
@@ -16,7 +19,7 @@ export interface ApprovalRow {
 }
 
 export interface ApprovalDescription {
-  title: typeof SIGN_MESSAGE_TITLE | typeof APPROVE_TRANSACTION_TITLE
+  title: typeof SIGN_MESSAGE_TITLE | typeof APPROVE_TRANSACTION_TITLE | typeof GRANT_PERMISSIONS_TITLE | typeof REVOKE_PERMISSIONS_TITLE
   rows: ApprovalRow[]
 }
 
@@ -77,8 +80,62 @@ function asRecord(v: unknown): Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
 }
 
+function callRows(call: unknown, prefix: string): ApprovalRow[] {
+  const c = asRecord(call)
+  const data = typeof c.data === 'string' && c.data !== '0x' ? c.data : ''
+  return [
+    { label: `${prefix}to`, value: typeof c.to === 'string' ? c.to : String(c.to), code: true },
+    { label: `${prefix}value`, value: `${formatEther(c.value)} ETH` },
+    { label: `${prefix}data`, value: data || 'None', code: data !== '' },
+  ]
+}
+
+/** Unix seconds as an ISO date (UTC), or the raw value. */
+function expiryText(v: unknown): string {
+  return typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e11 ? new Date(v * 1000).toISOString() : String(v)
+}
+
 export function describeApproval(method: string, params: unknown, chainId?: number | string): ApprovalDescription {
   switch (method) {
+    case 'wallet_sendCalls': {
+      const req = asRecord(firstParam(params))
+      const calls = Array.isArray(req.calls) ? req.calls : []
+      return {
+        title: APPROVE_TRANSACTION_TITLE,
+        rows: [
+          { label: 'Batch', value: `${calls.length} ${calls.length === 1 ? 'call' : 'calls'} in one operation` },
+          ...calls.flatMap((c, i) => callRows(c, `Call ${i + 1} `)),
+          ...chainRow(chainId),
+        ],
+      }
+    }
+    case 'wallet_grantPermissions': {
+      const req = asRecord(firstParam(params))
+      const signer = asRecord(req.signer)
+      const permissions = Array.isArray(req.permissions) ? req.permissions : []
+      return {
+        title: GRANT_PERMISSIONS_TITLE,
+        rows: [
+          { label: 'Expires', value: expiryText(req.expiry) },
+          { label: 'Signer', value: typeof signer.type === 'string' ? signer.type : 'Unknown' },
+          ...(signer.data === undefined ? [] : [{ label: 'Signer data', value: JSON.stringify(signer.data, null, 2) ?? '', code: true }]),
+          ...permissions.map((p, i) => {
+            const perm = asRecord(p)
+            return {
+              label: `Permission ${i + 1}: ${typeof perm.type === 'string' ? perm.type : 'unknown'}`,
+              value: JSON.stringify({ data: perm.data, policies: perm.policies }, null, 2) ?? '',
+              code: true,
+            }
+          }),
+          ...chainRow(chainId),
+        ],
+      }
+    }
+    case 'wallet_revokePermissions': {
+      const req = asRecord(firstParam(params))
+      const ctx = req.permissionContext ?? req.context
+      return { title: REVOKE_PERMISSIONS_TITLE, rows: [{ label: 'Permission', value: String(ctx), code: true }, ...chainRow(chainId)] }
+    }
     case 'personal_sign':
       return { title: SIGN_MESSAGE_TITLE, rows: [decodeEvmMessage(firstParam(params)), ...chainRow(chainId)] }
     case 'eth_signTypedData_v4': {

@@ -52,6 +52,10 @@ export const ApiErrorText = {
   UNKNOWN_PROVIDER: 'Unknown social provider',
   /** 400: a social result code that is unknown, used or older than 2 minutes, or from another host origin. */
   SOCIAL_CODE_INVALID: 'Failed to connect',
+  /** 400: a smart account asked on a chain where the host did not enable smart accounts (SPEC §8, §4). */
+  SMART_ACCOUNT_NOT_SUPPORTED: 'This application might not support Smart Accounts.',
+  /** 400 / 502: the Farcaster sign-in failed (relay unreachable, channel expired, verification refused) (SPEC §8). */
+  FARCASTER_FAILED: 'Failed to connect to farcaster',
   /** 500 */
   SERVER_ERROR: 'Server Error',
 } as const
@@ -67,6 +71,8 @@ export type ApiErrorCode =
   | 'INVALID_PARAMS'
   | 'UNKNOWN_PROVIDER'
   | 'SOCIAL_CODE_INVALID'
+  | 'SMART_ACCOUNT_NOT_SUPPORTED'
+  | 'FARCASTER_FAILED'
   | 'NOT_FOUND'
   | 'SERVER_ERROR'
 
@@ -76,8 +82,14 @@ export type ApiError = { error: string; code: ApiErrorCode }
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
 
-/** An account of the user (SPEC §3 account entry). Both keys exist from the user's creation. */
-export type AccountEntry = { namespace: 'eip155' | 'solana'; address: string; type: 'eoa' }
+/** Account types (SPEC §1): the user's own key (EOA) or the ERC-4337 smart account it owns. */
+export type AccountType = 'eoa' | 'smartAccount'
+
+/**
+ * An account of the user (SPEC §3 account entry). Both keys exist from the user's creation; on a chain where smart
+ * accounts are enabled the list also carries the eip155 smart account (counterfactual until its first operation).
+ */
+export type AccountEntry = { namespace: 'eip155' | 'solana'; address: string; type: AccountType }
 
 /**
  * SPEC §3 login-frame user. `address` is the account of the namespace of `chainId` (eip155 when no chainId was asked);
@@ -92,8 +104,13 @@ export type LoginFrameUser = {
   userName?: string
   /** Social users: the provider they signed in with. */
   socialProvider?: SocialProvider
-  preferredAccountType: 'eoa'
-  smartAccountDeployed?: false
+  /** Farcaster users: their fid and profile picture URL (userName is the Farcaster username). */
+  fid?: number
+  avatar?: string
+  /** The account type `address` is (eip155): the stored preference where smart accounts are enabled, else 'eoa'. */
+  preferredAccountType: AccountType
+  /** Whether the user's smart account has code on this chain (false where smart accounts are not enabled). */
+  smartAccountDeployed?: boolean
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -176,10 +193,49 @@ export type SocialExchangeResponse = SessionResponse
 // ---------------------------------------------------------------------------------------------------------------
 // Session
 
-/** `GET /api/user?chainId=` (chainId: eip155 number, or CAIP-2 `eip155:1` / `solana:<ref>`), needs a session. */
+/**
+ * `GET /api/user?chainId=&preferredAccountType=` (chainId: eip155 number, or CAIP-2 `eip155:1` / `solana:<ref>`),
+ * needs a session. `preferredAccountType` is the host's default, used only while the user has not chosen one.
+ */
 export type UserResponse = LoginFrameUser
 /** `POST /api/sign-out` (body `{}`): revokes the session; the token is refused from then on. */
 export type SignOutResponse = { ok: true }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Smart accounts (SPEC §1, §4): only on the chain ids the secure site was started with (`smartAccountChainIds`).
+
+/** `GET /api/smart-account/networks` (project headers only) → the enabled eip155 chain ids. */
+export type SmartAccountNetworksResponse = { smartAccountEnabledNetworks: number[] }
+/**
+ * `POST /api/smart-account` `{ chainId }` (session): the user's smart account on that chain (counterfactual address
+ * from the factory, deployed = has code). Not enabled there → 400 SMART_ACCOUNT_NOT_SUPPORTED.
+ */
+export type SmartAccountInitRequest = { chainId?: number | string }
+export type SmartAccountInitResponse = { address: string; isDeployed: boolean }
+/**
+ * `POST /api/preferred-account` `{ type, chainId }` (session): stores the user's preferred account type (kept across
+ * sessions) and answers the address of that type on chainId. 'smartAccount' on a chain not enabled → 400
+ * SMART_ACCOUNT_NOT_SUPPORTED (nothing stored).
+ */
+export type PreferredAccountRequest = { type: AccountType; chainId?: number | string }
+export type PreferredAccountResponse = { type: AccountType; address: string }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Farcaster sign-in (SPEC §4 "Farcaster uses a URL"), when the site was started with `farcaster` options.
+
+/**
+ * `POST /api/farcaster/channel` `{}` (project headers): opens a sign-in channel on the Farcaster auth relay with the
+ * host origin's host as SIWF domain → `{ url, channelId }` (`url`: the farcaster sign-in URL to show as QR / link;
+ * `channelId`: this site's opaque handle, valid 5 minutes, bound to the project and host origin).
+ */
+export type FarcasterChannelResponse = { url: string; channelId: string }
+/**
+ * `POST /api/farcaster/connect` `{ channelId }` (project headers): waits up to ~25 s for the sign-in. Still waiting →
+ * `{ status: 'pending' }` (call again); signed in and verified against the registries → `{ status: 'completed',
+ * token, user }`; expired, refused or unverifiable → 400 FARCASTER_FAILED.
+ */
+export type FarcasterConnectRequest = { channelId: string }
+export type FarcasterConnectResponse = { status: 'pending' } | ({ status: 'completed' } & SessionResponse)
 
 // ---------------------------------------------------------------------------------------------------------------
 // Wallet RPC (needs a session)
@@ -199,9 +255,30 @@ export type SignOutResponse = { ok: true }
  * - `solana_signTransaction` params `{ transaction: base64 wire tx }` → `{ transaction: base64 signed, signature: base58 }`
  * - `solana_signAndSendTransaction` params `{ transaction: base64 }` → `{ signature: base58 }` (sent to solanaRpcUrl)
  * - `solana_getAccounts` / `solana_requestAccounts` → `[{ pubkey }]`
+ * With the smart account active (preferred type 'smartAccount' on an enabled chain) the eip155 methods act for it:
+ * - `eth_accounts` → [smart account]; `personal_sign` / `eth_signTypedData_v4` → ERC-1271 signature (ERC-6492-wrapped
+ *   while the account has no code); `eth_sendTransaction` → one user operation through the bundler (deploys the
+ *   account on first use), waits for `eth_getUserOperationReceipt`, answers the bundle's transaction hash, or
+ *   "Failed to fetch user operation receipt - {status}" (status: the bundler's HTTP status, `reverted`, `timeout`).
+ *   A `gas` in the transaction becomes the operation's callGasLimit (the call is then not estimated).
+ * - `wallet_sendCalls` params `[{ calls: [{ to, value?, data? }], chainId?, from?, version? }]` → `{ id }` (the user
+ *   operation hash; all calls in one operation, atomic)
+ * - `wallet_getCallsStatus` params `[id]` → EIP-5792 `{ version: '2.0.0', id, chainId, status: 100 | 200 | 500,
+ *   atomic: true, receipts? }`; an id this account did not send → 5730
+ * - `wallet_grantPermissions` params `[{ expiry, signer, permissions, chainId?, address? }]` (ERC-7715) → the grant
+ *   with `context` = the API server's session pci (the account signed `sessionGrantMessage` and the site POSTed
+ *   `/v1/sessions/{caip}`); `wallet_revokePermissions` params `[{ permissionContext | context }]` → `{}` (signed revoke)
+ * - `wallet_getCapabilities` (both types) → `{ [hexChainId]: { atomic: { status: 'supported' | 'unsupported' } } }`
  * Any other method → `{ error: { code: 4200, message } }`.
  */
-export type RpcRequest = { method: string; params?: unknown; chainId?: number | string; approved?: boolean }
+export type RpcRequest = {
+  method: string
+  params?: unknown
+  chainId?: number | string
+  approved?: boolean
+  /** The host's default account type (as for `GET /api/user`), used only while the user has not chosen one. */
+  preferredAccountType?: AccountType
+}
 export type RpcErrorObject = { code: number; message: string; data?: unknown }
 export type RpcResponse = { result: unknown } | { error: RpcErrorObject }
 
@@ -211,6 +288,8 @@ export const RpcErrorCode = {
   UNAUTHORIZED: 4100,
   UNSUPPORTED_METHOD: 4200,
   UNRECOGNIZED_CHAIN: 4902,
+  /** EIP-5792: unknown bundle id. */
+  UNKNOWN_BUNDLE: 5730,
   INVALID_PARAMS: -32602,
   INTERNAL: -32603,
 } as const

@@ -13,7 +13,14 @@ import {
   ApiErrorText,
   ApiHeader,
   SOCIAL_PROVIDERS,
+  type AccountEntry,
+  type AccountType,
   type ApiErrorCode,
+  type FarcasterConnectResponse,
+  type FarcasterChannelResponse,
+  type PreferredAccountResponse,
+  type SmartAccountInitResponse,
+  type SmartAccountNetworksResponse,
   type EmailConnectResponse,
   type LoginFrameUser,
   type ProjectCheckResponse,
@@ -35,6 +42,8 @@ import { createMailer, type OtpPurpose, type SmtpOptions } from './mailer.ts'
 import { createAllowlist, frameAncestors, isExactOrigin, isOriginAllowed } from './origins.ts'
 import { CALLBACK_TEMPLATE_PATH, FRAME_CSP, PAGE_CSP, FRAME_PAGE_PATH, escapeHtml, loadFrameAssets, page, placeholderAssets, socialCallbackPage, type AssetMap } from './pages.ts'
 import { handleRpc, parseChain } from './rpc.ts'
+import { createSmartAccounts, type SmartAccountContracts } from './smart.ts'
+import { createFarcasterSignIn } from './farcaster.ts'
 import { JsonStore, type StoredUser } from './store.ts'
 
 export type SecureSiteOidcOptions = {
@@ -72,6 +81,24 @@ export type SecureSiteOptions = {
   deviceWaitMs?: number
   /** `build` (default): H6's frame bundle (stack/secure-site/frame/build.ts, built with Vite at start); `placeholder`: none. */
   frameAssets?: 'build' | 'placeholder'
+  /**
+   * Smart accounts (issue 14): the host's enabled eip155 chain ids where they are offered. Each needs an entry in
+   * `smartAccountContracts`, `bundlerUrl` and `evmRpcUrls`; chains missing one are not enabled. Empty: no smart accounts.
+   */
+  smartAccountChainIds?: number[]
+  /** The ERC-4337 contracts per chain (the stack/chain deployment's `contracts`: entryPoint, porticoAccountFactory). */
+  smartAccountContracts?: Record<string | number, SmartAccountContracts>
+  /** The bundler RPC (stack/bundler), for every chain or per chain id. */
+  bundlerUrl?: string | Record<string | number, string>
+  /** The API server recording smart sessions (`/v1/sessions`) for wallet_grantPermissions; default `apiUrl`. */
+  sessionsApiUrl?: string
+  /** How long eth_sendTransaction from a smart account waits for the user operation receipt (default 60 s). */
+  userOperationTimeoutMs?: number
+  /** Farcaster sign-in (issue 14): the auth relay and the JSON-RPC of the chain holding the ID/Key registries. */
+  farcasterRelayUrl?: string
+  farcasterRpcUrl?: string
+  /** How long one `POST /api/farcaster/connect` waits (default 25 s). */
+  farcasterWaitMs?: number
   /** Milliseconds since the epoch (tests pass a fake clock). */
   clock?: () => number
   log?: (line: string) => void
@@ -168,6 +195,18 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   const clientSecret = opts.oidc?.clientSecret ?? DEFAULT_OIDC_CLIENT_SECRET
   const evmChainIds = Object.keys(opts.evmRpcUrls).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0)
   const defaultChainId = evmChainIds[0] ?? 1
+  const smart = createSmartAccounts({
+    chainIds: opts.smartAccountChainIds ?? [],
+    contracts: opts.smartAccountContracts ?? {},
+    bundlerUrl: opts.bundlerUrl ?? {},
+    evmRpcUrls: opts.evmRpcUrls,
+    sessionsApiUrl: opts.sessionsApiUrl ?? opts.apiUrl,
+    receiptTimeoutMs: opts.userOperationTimeoutMs,
+  })
+  const farcaster =
+    opts.farcasterRelayUrl && opts.farcasterRpcUrl
+      ? createFarcasterSignIn({ relayUrl: opts.farcasterRelayUrl, rpcUrl: opts.farcasterRpcUrl, waitMs: opts.farcasterWaitMs, clock })
+      : undefined
 
   // Short-lived state (lost on restart, by design: codes and links are minutes long).
   const otps = new Map<string, Otp>()
@@ -186,6 +225,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   let url = ''
   /** Pending device long-polls, released at stop. */
   const waiters = new Set<() => void>()
+  let stopping = false
   const redirectUri = (p: SocialProvider) => `${url}/auth/callback/${p}`
 
   const sweep = () => {
@@ -203,7 +243,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
 
   // ---- users, keys, sessions ------------------------------------------------------------------------------------
 
-  async function createUser(init: Pick<StoredUser, 'email' | 'social'>): Promise<StoredUser> {
+  async function createUser(init: Pick<StoredUser, 'email' | 'social' | 'farcaster'>): Promise<StoredUser> {
     const id = randomUUID()
     const keys = generateWalletKeys()
     const user: StoredUser = {
@@ -222,23 +262,48 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     return user
   }
 
-  function userView(u: StoredUser, chainIdRaw?: unknown): LoginFrameUser {
+  const isAccountType = (v: unknown): v is AccountType => v === 'eoa' || v === 'smartAccount'
+
+  /** The user's account type on an eip155 chain: the stored choice, else the host's default; smart only where enabled. */
+  function activeType(u: StoredUser, chainId: number | undefined, hostDefault?: unknown): AccountType {
+    const wanted = u.preferredAccountType ?? (isAccountType(hostDefault) ? hostDefault : 'eoa')
+    return wanted === 'smartAccount' && smart.isEnabled(chainId) ? 'smartAccount' : 'eoa'
+  }
+
+  async function userView(u: StoredUser, chainIdRaw?: unknown, hostDefault?: unknown): Promise<LoginFrameUser> {
     const chain = parseChain(chainIdRaw)
     if (chainIdRaw !== undefined && chainIdRaw !== '' && !chain) throw invalid('chainId')
     const solana = chain?.namespace === 'solana'
     const email = u.email ?? u.social?.email
+    const evmChain = chain?.namespace === 'eip155' ? chain.id : chain ? undefined : defaultChainId
+    const accounts: AccountEntry[] = [
+      { namespace: 'eip155', address: u.addresses.eip155, type: 'eoa' },
+      { namespace: 'solana', address: u.addresses.solana, type: 'eoa' },
+    ]
+    let smartAddress: string | undefined
+    let deployed = false
+    if (smart.isEnabled(evmChain)) {
+      try {
+        smartAddress = await smart.address(u.addresses.eip155, evmChain)
+        deployed = await smart.isDeployed(smartAddress as `0x${string}`, evmChain)
+      } catch (e) {
+        log(`secure site: smart account lookup on ${evmChain} failed: ${(e as Error).message}`)
+        throw new HttpError(502, 'SERVER_ERROR', ApiErrorText.SERVER_ERROR)
+      }
+      accounts.push({ namespace: 'eip155', address: smartAddress, type: 'smartAccount' })
+    }
+    const type = solana ? 'eoa' : activeType(u, evmChain, hostDefault)
+    const userName = u.social?.userName ?? u.farcaster?.username
     return {
       ...(email ? { email } : {}),
-      address: solana ? u.addresses.solana : u.addresses.eip155,
+      address: solana ? u.addresses.solana : type === 'smartAccount' ? smartAddress! : u.addresses.eip155,
       chainId: chain ? chain.id : defaultChainId,
-      accounts: [
-        { namespace: 'eip155', address: u.addresses.eip155, type: 'eoa' },
-        { namespace: 'solana', address: u.addresses.solana, type: 'eoa' },
-      ],
-      ...(u.social?.userName ? { userName: u.social.userName } : {}),
+      accounts,
+      ...(userName ? { userName } : {}),
       ...(u.social ? { socialProvider: u.social.provider } : {}),
-      preferredAccountType: 'eoa',
-      smartAccountDeployed: false,
+      ...(u.farcaster ? { fid: u.farcaster.fid, ...(u.farcaster.pfpUrl ? { avatar: u.farcaster.pfpUrl } : {}) } : {}),
+      preferredAccountType: type,
+      smartAccountDeployed: deployed,
     }
   }
 
@@ -259,7 +324,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
       .setNotBefore(nowSec)
       .setExpirationTime(exp)
       .sign(jwtKey)
-    return { token, user: userView(user) }
+    return { token, user: await userView(user) }
   }
 
   const sessionError = (text: string) => new HttpError(401, 'SESSION_EXPIRED', text)
@@ -657,9 +722,90 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
 
   // ---- session -----------------------------------------------------------------------------------------------------
 
-  app.get<{ Querystring: { chainId?: string } }>('/api/user', async (req) => {
+  app.get<{ Querystring: { chainId?: string; preferredAccountType?: string } }>('/api/user', async (req) => {
     const s = await requireSession(req, await apiContext(req))
-    return userView(s.user, req.query.chainId)
+    return userView(s.user, req.query.chainId, req.query.preferredAccountType)
+  })
+
+  // ---- smart accounts ----------------------------------------------------------------------------------------------
+
+  /** The eip155 chain of a body's chainId (default chain when absent); smart accounts must be enabled there. */
+  function smartChain(raw: unknown): number {
+    const chain = raw === undefined || raw === null ? { namespace: 'eip155' as const, id: defaultChainId } : parseChain(raw)
+    if (!chain) throw invalid('chainId')
+    if (chain.namespace !== 'eip155' || !smart.isEnabled(chain.id))
+      throw new HttpError(400, 'SMART_ACCOUNT_NOT_SUPPORTED', ApiErrorText.SMART_ACCOUNT_NOT_SUPPORTED)
+    return chain.id
+  }
+
+  app.get('/api/smart-account/networks', async (req): Promise<SmartAccountNetworksResponse> => {
+    await apiContext(req)
+    return { smartAccountEnabledNetworks: [...smart.enabledChainIds] }
+  })
+
+  app.post('/api/smart-account', async (req): Promise<SmartAccountInitResponse> => {
+    const s = await requireSession(req, await apiContext(req))
+    const chainId = smartChain(body(req).chainId)
+    const address = await smart.address(s.user.addresses.eip155, chainId)
+    return { address, isDeployed: await smart.isDeployed(address, chainId) }
+  })
+
+  app.post('/api/preferred-account', async (req): Promise<PreferredAccountResponse> => {
+    const s = await requireSession(req, await apiContext(req))
+    const b = body(req)
+    if (!isAccountType(b.type)) throw invalid("type must be 'eoa' or 'smartAccount'")
+    let address = s.user.addresses.eip155
+    if (b.type === 'smartAccount') address = await smart.address(s.user.addresses.eip155, smartChain(b.chainId))
+    const id = s.user.id
+    const type = b.type
+    await store.update((d) => {
+      d.users[id]!.preferredAccountType = type
+    })
+    return { type, address }
+  })
+
+  // ---- Farcaster ---------------------------------------------------------------------------------------------------
+
+  const farcasterFailed = () => new HttpError(400, 'FARCASTER_FAILED', ApiErrorText.FARCASTER_FAILED)
+
+  app.post('/api/farcaster/channel', async (req): Promise<FarcasterChannelResponse> => {
+    const ctx = await apiContext(req)
+    if (!farcaster) throw farcasterFailed()
+    const channel = await farcaster.open(ctx.projectId, ctx.hostOrigin)
+    if (!channel) throw new HttpError(502, 'FARCASTER_FAILED', ApiErrorText.FARCASTER_FAILED)
+    return channel
+  })
+
+  app.post('/api/farcaster/connect', async (req, reply): Promise<FarcasterConnectResponse> => {
+    const ctx = await apiContext(req)
+    if (!farcaster) throw farcasterFailed()
+    const channelId = body(req).channelId
+    if (typeof channelId !== 'string' || channelId.length > 100) throw invalid('channelId')
+    let closed = false
+    const onClose = () => (closed = true)
+    reply.raw.on('close', onClose)
+    let outcome: Awaited<ReturnType<typeof farcaster.connect>>
+    try {
+      outcome = await farcaster.connect(channelId, ctx.projectId, ctx.hostOrigin, () => closed || stopping)
+    } finally {
+      reply.raw.off('close', onClose)
+    }
+    if (outcome.status === 'pending') return { status: 'pending' }
+    if (outcome.status === 'failed') {
+      log(`secure site: farcaster sign-in failed: ${outcome.reason}`)
+      throw farcasterFailed()
+    }
+    const { profile } = outcome
+    let user = store.userByFid(profile.fid)
+    if (!user) user = await createUser({ farcaster: profile })
+    else {
+      const id = user.id
+      await store.update((d) => {
+        d.users[id]!.farcaster = profile
+      })
+      user = store.data.users[id]!
+    }
+    return { status: 'completed', ...(await startSession(user, ctx)) }
   })
 
   app.post('/api/sign-out', async (req) => {
@@ -674,14 +820,21 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     const s = await requireSession(req, await apiContext(req))
     const b = body(req) as RpcRequest
     const u = s.user
+    const rpcUser = { eip155Address: u.addresses.eip155, solanaAddress: u.addresses.solana }
+    const keys = {
+      evm: () => open(keysKey, u.sealedKeys.eip155, `${u.id}:eip155`),
+      solana: () => open(keysKey, u.sealedKeys.solana, `${u.id}:solana`),
+    }
     return handleRpc(
       { method: b.method, params: b.params, chainId: b.chainId, approved: b.approved },
-      { eip155Address: u.addresses.eip155, solanaAddress: u.addresses.solana },
-      {
-        evm: () => open(keysKey, u.sealedKeys.eip155, `${u.id}:eip155`),
-        solana: () => open(keysKey, u.sealedKeys.solana, `${u.id}:solana`),
-      },
+      rpcUser,
+      keys,
       { evmRpcUrls: opts.evmRpcUrls, solanaRpcUrl: opts.solanaRpcUrl },
+      {
+        // The stored choice decides (the host's default was applied when it fetched the user).
+        active: (chainId) => activeType(u, chainId, b.preferredAccountType) === 'smartAccount',
+        call: (method, params, chainId) => smart.call(method, params, chainId, rpcUser, keys, s.projectId),
+      },
     )
   })
 
@@ -695,6 +848,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     oidcClient: { client_id: clientId, client_secret: clientSecret, redirect_uris: SOCIAL_PROVIDERS.map(redirectUri) },
     flush: () => store.flush(),
     async stop() {
+      stopping = true
       clearInterval(sweeper)
       for (const release of [...waiters]) release()
       await app.close()

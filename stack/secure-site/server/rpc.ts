@@ -22,8 +22,25 @@ export type RpcUser = { eip155Address: string; solanaAddress: string }
 export type RpcKeyOpener = { evm(): Uint8Array; solana(): Uint8Array }
 export type RpcOptions = { evmRpcUrls: Record<string | number, string>; solanaRpcUrl?: string }
 
+/** The user's smart account (smart.ts), when the secure site offers smart accounts. */
+export type SmartRpc = {
+  /** True when the smart account is the user's active eip155 account on chainId (preferred type, enabled chain). */
+  active(chainId: number): boolean
+  call(method: string, params: unknown, chainId: number): Promise<unknown>
+}
+
 /** Read-only methods answered without the approval flag. */
-const READ_ONLY = new Set(['eth_accounts', 'eth_requestAccounts', 'eth_chainId', 'solana_getAccounts', 'solana_requestAccounts'])
+const READ_ONLY = new Set([
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_chainId',
+  'solana_getAccounts',
+  'solana_requestAccounts',
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+])
+/** Methods only the smart account serves (an EOA answers 4200). */
+const SMART_ONLY = new Set(['wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_grantPermissions', 'wallet_revokePermissions'])
 
 /** Every method `/api/rpc` serves; anything else is 4200. */
 export const SUPPORTED_METHODS: ReadonlySet<string> = new Set([
@@ -34,6 +51,7 @@ export const SUPPORTED_METHODS: ReadonlySet<string> = new Set([
   'solana_signMessage',
   'solana_signTransaction',
   'solana_signAndSendTransaction',
+  ...SMART_ONLY,
 ])
 
 export function parseChain(chainId: unknown): { namespace: 'eip155'; id: number } | { namespace: 'solana'; id: string } | undefined {
@@ -204,8 +222,20 @@ async function solanaCall(req: RpcRequest, user: RpcUser, keys: RpcKeyOpener, o:
   }
 }
 
+/** EIP-5792 wallet_getCapabilities: atomic batches where the smart account is active. Params `[address?, chainIds?]`. */
+function capabilities(params: unknown, chainId: number, smart: SmartRpc | undefined): Record<string, unknown> {
+  const asked = Array.isArray(params) && Array.isArray(params[1]) ? params[1] : [`0x${chainId.toString(16)}`]
+  const out: Record<string, unknown> = {}
+  for (const id of asked) {
+    if (typeof id !== 'string' || !isHex(id)) throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: chain ids must be hex')
+    const n = Number(BigInt(id))
+    out[`0x${n.toString(16)}`] = { atomic: { status: smart?.active(n) ? 'supported' : 'unsupported' } }
+  }
+  return out
+}
+
 /** Runs one `/api/rpc` call for a user. Never throws: failures are JSON-RPC-shaped errors. */
-export async function handleRpc(req: RpcRequest, user: RpcUser, keys: RpcKeyOpener, o: RpcOptions): Promise<RpcResponse> {
+export async function handleRpc(req: RpcRequest, user: RpcUser, keys: RpcKeyOpener, o: RpcOptions, smart?: SmartRpc): Promise<RpcResponse> {
   try {
     if (typeof req.method !== 'string' || req.method.length === 0 || req.method.length > 100)
       throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: method')
@@ -220,6 +250,9 @@ export async function handleRpc(req: RpcRequest, user: RpcUser, keys: RpcKeyOpen
       return { result: await solanaCall(req, user, keys, o) }
     }
     if (!chain || chain.namespace !== 'eip155') throw new RpcError(RpcErrorCode.UNRECOGNIZED_CHAIN, 'An eip155 method needs an eip155 chainId')
+    if (req.method === 'wallet_getCapabilities') return { result: capabilities(req.params, chain.id, smart) }
+    if (smart?.active(chain.id)) return { result: await smart.call(req.method, req.params, chain.id) }
+    if (SMART_ONLY.has(req.method)) throw new RpcError(RpcErrorCode.UNSUPPORTED_METHOD, `${req.method} needs the smart account (SET_PREFERRED_ACCOUNT smartAccount)`)
     return { result: await evmCall(req, chain.id, user, keys, o) }
   } catch (e) {
     const error: RpcErrorObject =

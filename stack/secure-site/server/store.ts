@@ -5,7 +5,7 @@
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
-import type { SocialProvider } from './api-types.ts'
+import type { AccountType, SocialProvider } from './api-types.ts'
 
 export const STORE_FILE = 'secure-site.json'
 
@@ -14,6 +14,10 @@ export type StoredUser = {
   /** The email the user logs in with (email users; changed by email update). Lower case. */
   email?: string
   social?: { provider: SocialProvider; sub: string; userName?: string; email?: string }
+  /** Farcaster users (signed in with Farcaster): fid, and the profile the relay reported at the last sign-in. */
+  farcaster?: { fid: number; username?: string; displayName?: string; pfpUrl?: string }
+  /** The account type the user chose (SET_PREFERRED_ACCOUNT); absent: the host's default, else 'eoa'. */
+  preferredAccountType?: AccountType
   /** Device ids that finished an OTP login for this email. */
   devices: string[]
   /** AES-256-GCM sealed private keys (see crypto.ts `seal`, aad `<userId>:<kind>`). */
@@ -85,6 +89,10 @@ export class JsonStore {
 
   userByEmail(email: string): StoredUser | undefined {
     return Object.values(this.data.users).find((u) => u.email === email)
+  }
+
+  userByFid(fid: number): StoredUser | undefined {
+    return Object.values(this.data.users).find((u) => u.farcaster?.fid === fid)
   }
 
   userBySocial(provider: SocialProvider, sub: string): StoredUser | undefined {

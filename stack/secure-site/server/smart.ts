@@ -1,0 +1,331 @@
+/**
+ * Smart accounts on the secure site (issue 14, SPEC §1 account types): each user's eip155 key owns a counterfactual
+ * PorticoAccount (ERC-4337, stack/chain/smart-account.ts) on every chain the host enabled. This module computes its
+ * address, tells whether it is deployed, and serves the wallet RPC while it is the active account: user operations
+ * through the stack's bundler (Alto), EIP-5792 batches, ERC-1271/6492 signatures, and ERC-7715 permission grants
+ * recorded at the API server's /v1/sessions. The owner key is opened only for a signature, as in rpc.ts.
+ */
+import { createPublicClient, defineChain, getAddress, http, isAddressEqual, isHex, toHex, type Address, type Hex, type LocalAccount, type PublicClient, type TypedDataDefinition } from 'viem'
+import { privateKeyToAccount, toAccount } from 'viem/accounts'
+import { createBundlerClient, type SmartAccount } from 'viem/account-abstraction'
+import { toPorticoSmartAccount } from '../../chain/smart-account.ts'
+import { sessionGrantMessage, sessionRevokeMessage, type SessionGrant } from '../../api/sessions-routes.ts'
+import { userOperationReceiptFailed } from '../../../kernel/errors/index.ts'
+import { RpcErrorCode } from './api-types.ts'
+import { RpcError, type RpcKeyOpener, type RpcUser } from './rpc.ts'
+
+export type SmartAccountContracts = { entryPoint: Address; porticoAccountFactory: Address }
+
+export type SmartAccountsOptions = {
+  /** The host's enabled eip155 chain ids where smart accounts are offered (SPEC §4: only on enabled networks). */
+  chainIds: readonly number[]
+  /** The deployment's ERC-4337 contracts per chain (stack/chain deployment `contracts`). */
+  contracts: Record<string | number, SmartAccountContracts>
+  /** The bundler RPC URL, for every chain or per chain. */
+  bundlerUrl: string | Record<string | number, string>
+  evmRpcUrls: Record<string | number, string>
+  /** The API server keeping smart sessions (`/v1/sessions`); without it grant/revoke answer 4200. */
+  sessionsApiUrl?: string
+  /** How long eth_sendTransaction waits for the user operation receipt (default 60 s). */
+  receiptTimeoutMs?: number
+  /** Receipt polling interval (default 250 ms). */
+  pollMs?: number
+}
+
+/** EIP-5792 status codes. */
+export const CALLS_STATUS = { PENDING: 100, CONFIRMED: 200, REVERTED: 500 } as const
+
+const MAX_CALLS = 20
+type Call = { to: Address; value?: bigint; data?: Hex }
+type RawReceipt = {
+  userOpHash: Hex
+  sender: Address
+  success: boolean
+  logs?: Array<{ address: Address; data: Hex; topics: Hex[] }>
+  actualGasUsed?: Hex
+  receipt: { transactionHash: Hex; blockHash: Hex; blockNumber: Hex; gasUsed: Hex; status: Hex }
+}
+
+const pick = <T>(r: Record<string | number, T>, id: number): T | undefined => r[id] ?? r[String(id)]
+const bad = (what: string) => new RpcError(RpcErrorCode.INVALID_PARAMS, `Invalid params: ${what}`)
+const asRecord = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+const refuse = async (): Promise<never> => {
+  throw new Error('watch-only account')
+}
+
+function quantity(v: unknown, name: string): bigint | undefined {
+  if (v === undefined || v === null) return undefined
+  if (typeof v === 'string' && isHex(v)) return BigInt(v)
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v)
+  throw bad(`${name} must be a hex quantity`)
+}
+
+function toCall(raw: unknown, name: string): Call {
+  const c = asRecord(raw)
+  if (typeof c.to !== 'string' || !isHex(c.to) || c.to.length !== 42) throw bad(`${name}.to must be an address`)
+  const data = c.data ?? c.input
+  if (data !== undefined && data !== null && (typeof data !== 'string' || !isHex(data))) throw bad(`${name}.data must be hex`)
+  return { to: c.to as Address, value: quantity(c.value, `${name}.value`), ...(typeof data === 'string' ? { data: data as Hex } : {}) }
+}
+
+function errorText(e: unknown): string {
+  const err = e as { shortMessage?: string; details?: string; message?: string }
+  return err.details || err.shortMessage || err.message?.split('\n')[0] || 'Internal error'
+}
+
+export type SmartAccounts = ReturnType<typeof createSmartAccounts>
+
+export function createSmartAccounts(o: SmartAccountsOptions) {
+  const bundlerUrlOf = (id: number) => (typeof o.bundlerUrl === 'string' ? o.bundlerUrl : pick(o.bundlerUrl, id))
+  const enabled = o.chainIds.filter((id) => Number.isSafeInteger(id) && pick(o.contracts, id) && bundlerUrlOf(id) && pick(o.evmRpcUrls, id))
+  const clients = new Map<number, PublicClient>()
+  const addresses = new Map<string, Address>()
+  /** User operations sent by wallet_sendCalls (id → sender), so a pending id is known (minutes-long, in memory). */
+  const batches = new Map<string, { sender: Address; chainId: number; at: number }>()
+  const receiptTimeoutMs = o.receiptTimeoutMs ?? 60_000
+  const pollMs = o.pollMs ?? 250
+
+  function client(chainId: number): PublicClient {
+    let c = clients.get(chainId)
+    if (!c) {
+      const url = pick(o.evmRpcUrls, chainId)!
+      const chain = defineChain({ id: chainId, name: `eip155:${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [url] } } })
+      c = createPublicClient({ chain, transport: http(url) }) as PublicClient
+      clients.set(chainId, c)
+    }
+    return c
+  }
+
+  const isEnabled = (chainId: number | undefined): chainId is number => chainId !== undefined && enabled.includes(chainId)
+
+  function account(owner: LocalAccount, chainId: number) {
+    const c = pick(o.contracts, chainId)!
+    return toPorticoSmartAccount({ client: client(chainId), owner, entryPoint: c.entryPoint, factoryAddress: c.porticoAccountFactory })
+  }
+  type Smart = Awaited<ReturnType<typeof account>>
+
+  const watchOnly = (address: string): LocalAccount =>
+    toAccount({ address: getAddress(address), signMessage: refuse, signTransaction: refuse, signTypedData: refuse })
+
+  /** The user's smart account address on chainId (counterfactual: from the factory; cached). */
+  async function address(ownerAddress: string, chainId: number): Promise<Address> {
+    const key = `${chainId}:${ownerAddress.toLowerCase()}`
+    let a = addresses.get(key)
+    if (!a) {
+      a = getAddress((await account(watchOnly(ownerAddress), chainId)).address)
+      addresses.set(key, a)
+    }
+    return a
+  }
+
+  async function isDeployed(addr: Address, chainId: number): Promise<boolean> {
+    const code = await client(chainId).getCode({ address: addr })
+    return !!code && code !== '0x'
+  }
+
+  async function sendOp(acct: Smart, chainId: number, calls: Call[], gas?: bigint): Promise<Hex> {
+    const bundler = createBundlerClient({ account: acct as unknown as SmartAccount, client: client(chainId), transport: http(bundlerUrlOf(chainId)!), pollingInterval: pollMs })
+    // A dapp-given gas limit is used for the call as is (no estimation of the call); the other limits are then fixed.
+    const limits =
+      gas === undefined ? {} : { callGasLimit: gas, verificationGasLimit: (await isDeployed(acct.address, chainId)) ? 300_000n : 1_000_000n, preVerificationGas: 100_000n }
+    try {
+      return await bundler.sendUserOperation({ calls, ...limits } as Parameters<typeof bundler.sendUserOperation>[0])
+    } catch (e) {
+      throw new RpcError(RpcErrorCode.INTERNAL, errorText(e))
+    }
+  }
+
+  /** One eth_getUserOperationReceipt; a bundler failure is SPEC §8 "Failed to fetch user operation receipt - {status}". */
+  async function receiptOf(chainId: number, hash: Hex): Promise<RawReceipt | null> {
+    let res: Response
+    try {
+      res = await fetch(bundlerUrlOf(chainId)!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getUserOperationReceipt', params: [hash] }),
+      })
+    } catch {
+      throw new RpcError(RpcErrorCode.INTERNAL, userOperationReceiptFailed('unreachable'))
+    }
+    if (!res.ok) throw new RpcError(RpcErrorCode.INTERNAL, userOperationReceiptFailed(res.status))
+    const body = (await res.json().catch(() => ({}))) as { result?: RawReceipt | null; error?: { code?: number } }
+    if (body.error) throw new RpcError(RpcErrorCode.INTERNAL, userOperationReceiptFailed(body.error.code ?? 'error'))
+    return body.result ?? null
+  }
+
+  async function waitReceipt(chainId: number, hash: Hex): Promise<RawReceipt> {
+    const deadline = Date.now() + receiptTimeoutMs
+    for (;;) {
+      const r = await receiptOf(chainId, hash)
+      if (r) {
+        if (!r.success) throw new RpcError(RpcErrorCode.INTERNAL, userOperationReceiptFailed('reverted'))
+        return r
+      }
+      if (Date.now() >= deadline) throw new RpcError(RpcErrorCode.INTERNAL, userOperationReceiptFailed('timeout'))
+      await new Promise((resolve) => setTimeout(resolve, pollMs))
+    }
+  }
+
+  async function sessionsApi(path: string, body: unknown, projectId: string): Promise<Record<string, unknown>> {
+    if (!o.sessionsApiUrl) throw new RpcError(RpcErrorCode.UNSUPPORTED_METHOD, 'Smart sessions are not configured on this secure site')
+    const url = new URL(path, o.sessionsApiUrl)
+    url.searchParams.set('projectId', projectId)
+    url.searchParams.set('st', 'portico-secure-site')
+    url.searchParams.set('sv', '0.1.0')
+    let res: Response
+    try {
+      res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(20_000) })
+    } catch {
+      throw new RpcError(RpcErrorCode.INTERNAL, 'Network Error')
+    }
+    const answer = (await res.json().catch(() => ({}))) as Record<string, unknown>
+    if (!res.ok) throw new RpcError(res.status === 401 ? RpcErrorCode.UNAUTHORIZED : RpcErrorCode.INTERNAL, typeof answer.error === 'string' ? answer.error : 'Server Error')
+    return answer
+  }
+
+  function checkFrom(given: unknown, acct: Address): void {
+    if (given === undefined || given === null) return
+    if (typeof given !== 'string' || !isHex(given) || given.length !== 42 || !isAddressEqual(given as Address, acct))
+      throw new RpcError(RpcErrorCode.UNAUTHORIZED, 'The requested account is not the account of this session')
+  }
+
+  function checkChain(given: unknown, chainId: number): void {
+    if (given === undefined || given === null) return
+    let id: number
+    try {
+      id = Number(BigInt(given as string))
+    } catch {
+      throw bad('chainId')
+    }
+    if (id !== chainId) throw new RpcError(RpcErrorCode.UNRECOGNIZED_CHAIN, `The request is for chain ${id}, the session is on ${chainId}`)
+  }
+
+  /**
+   * The wallet RPC of the user's smart account on chainId (only called when it is the active account there).
+   * `projectId` goes to the API server's sessions calls.
+   */
+  async function call(method: string, params: unknown, chainId: number, user: RpcUser, keys: RpcKeyOpener, projectId: string): Promise<unknown> {
+    const list = Array.isArray(params) ? params : []
+    const signer = () => account(privateKeyToAccount(`0x${Buffer.from(keys.evm()).toString('hex')}`), chainId)
+    const me = await address(user.eip155Address, chainId)
+    switch (method) {
+      case 'eth_accounts':
+      case 'eth_requestAccounts':
+        return [me]
+      case 'eth_chainId':
+        return toHex(chainId)
+      case 'personal_sign': {
+        const [message, addr] = list
+        checkFrom(addr, me)
+        if (typeof message !== 'string') throw bad('message must be a string')
+        return (await signer()).signMessage({ message: isHex(message) ? { raw: message } : message })
+      }
+      case 'eth_signTypedData_v4': {
+        const [addr, data] = list
+        checkFrom(addr, me)
+        let typed: unknown = data
+        if (typeof data === 'string') {
+          try {
+            typed = JSON.parse(data)
+          } catch {
+            throw bad('typed data is not JSON')
+          }
+        }
+        if (typeof typed !== 'object' || typed === null) throw bad('typed data')
+        const acct = await signer()
+        try {
+          return await acct.signTypedData(typed as TypedDataDefinition)
+        } catch (e) {
+          throw bad(errorText(e))
+        }
+      }
+      case 'eth_sendTransaction': {
+        const tx = asRecord(list[0])
+        if (list[0] === undefined || typeof list[0] !== 'object') throw bad('transaction object expected')
+        checkFrom(tx.from, me)
+        const c = toCall(tx, 'transaction')
+        const hash = await sendOp(await signer(), chainId, [c], quantity(tx.gas, 'gas'))
+        return (await waitReceipt(chainId, hash)).receipt.transactionHash
+      }
+      case 'wallet_sendCalls': {
+        const req = asRecord(list[0])
+        checkFrom(req.from, me)
+        checkChain(req.chainId, chainId)
+        if (!Array.isArray(req.calls) || req.calls.length === 0 || req.calls.length > MAX_CALLS) throw bad(`calls must be 1 to ${MAX_CALLS} calls`)
+        const calls = req.calls.map((c, i) => toCall(c, `calls[${i}]`))
+        const hash = await sendOp(await signer(), chainId, calls)
+        batches.set(hash.toLowerCase(), { sender: me, chainId, at: Date.now() })
+        for (const [k, v] of batches) if (Date.now() - v.at > 3_600_000) batches.delete(k)
+        return { id: hash }
+      }
+      case 'wallet_getCallsStatus': {
+        const id = list[0]
+        if (typeof id !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(id)) throw bad('id must be a bundle id')
+        const known = batches.get(id.toLowerCase())
+        const unknown = () => new RpcError(RpcErrorCode.UNKNOWN_BUNDLE, 'Unknown bundle id')
+        if (known && (known.chainId !== chainId || !isAddressEqual(known.sender, me))) throw unknown()
+        const r = await receiptOf(chainId, id as Hex)
+        if (!r) {
+          if (!known) throw unknown()
+          return { version: '2.0.0', id, chainId: toHex(chainId), status: CALLS_STATUS.PENDING, atomic: true }
+        }
+        if (!isAddressEqual(r.sender, me)) throw unknown()
+        return {
+          version: '2.0.0',
+          id,
+          chainId: toHex(chainId),
+          status: r.success ? CALLS_STATUS.CONFIRMED : CALLS_STATUS.REVERTED,
+          atomic: true,
+          receipts: [
+            {
+              logs: (r.logs ?? []).map((l) => ({ address: l.address, data: l.data, topics: l.topics })),
+              status: r.success ? '0x1' : '0x0',
+              blockHash: r.receipt.blockHash,
+              blockNumber: r.receipt.blockNumber,
+              gasUsed: r.actualGasUsed ?? r.receipt.gasUsed,
+              transactionHash: r.receipt.transactionHash,
+            },
+          ],
+        }
+      }
+      case 'wallet_grantPermissions': {
+        const req = asRecord(list[0])
+        checkFrom(req.address, me)
+        checkChain(req.chainId, chainId)
+        if (typeof req.expiry !== 'number' || !Number.isSafeInteger(req.expiry)) throw bad('expiry must be unix seconds')
+        const signerSpec = asRecord(req.signer)
+        if (typeof signerSpec.type !== 'string') throw bad('signer.type is required')
+        if (!Array.isArray(req.permissions) || req.permissions.length === 0 || req.permissions.some((p) => typeof asRecord(p).type !== 'string'))
+          throw bad('permissions must be a non-empty array of { type, data?, policies? }')
+        const acct = await signer()
+        const grant: SessionGrant = {
+          chainId: toHex(chainId),
+          address: me,
+          expiry: req.expiry,
+          signer: signerSpec as SessionGrant['signer'],
+          permissions: req.permissions as SessionGrant['permissions'],
+        }
+        const caip = `eip155:${chainId}:${me}`
+        const signature = await acct.signMessage({ message: sessionGrantMessage(caip, grant) })
+        const record = await sessionsApi(`/v1/sessions/${caip}`, { grant, signature }, projectId)
+        const deployed = await isDeployed(me, chainId)
+        const accountMeta = deployed ? {} : { accountMeta: await acct.getFactoryArgs() }
+        return { ...grant, context: record.pci, ...accountMeta }
+      }
+      case 'wallet_revokePermissions': {
+        const req = asRecord(list[0])
+        const pci = req.permissionContext ?? req.context
+        if (typeof pci !== 'string' || !/^0x[0-9a-f]{64}$/.test(pci)) throw bad('permissionContext must be the session pci')
+        const acct = await signer()
+        const caip = `eip155:${chainId}:${me}`
+        const signature = await acct.signMessage({ message: sessionRevokeMessage(caip, pci) })
+        await sessionsApi(`/v1/sessions/${caip}/revoke`, { pci, signature }, projectId)
+        return {}
+      }
+      default:
+        throw new RpcError(RpcErrorCode.UNSUPPORTED_METHOD, `Unsupported method: ${method}`)
+    }
+  }
+
+  return { enabledChainIds: enabled as readonly number[], isEnabled, address, isDeployed, call, client }
+}
