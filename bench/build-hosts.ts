@@ -34,6 +34,7 @@ export const FORBIDDEN_MODULES: Record<string, RegExp> = {
   names: /(^|\/)node_modules\/@adraffy\/ens-normalize\/|^plugins\/names\//,
   onramp: /^plugins\/onramp\//,
   siwx: /^plugins\/siwx\//,
+  embeddedWallet: /^plugins\/embedded-wallet\//,
 }
 
 export interface HostSizes {

@@ -9,7 +9,11 @@ import { startApiServer } from '../stack/api/index.ts'
 import { startLocalChains } from '../stack/local-chains.ts'
 import { startRelay } from '../stack/relay/index.ts'
 import { startBundler } from '../stack/bundler/index.ts'
+import { startFarcasterRelay } from '../stack/farcaster/index.ts'
 import { otherChains, startDemoHost, startDemoWallet } from './server.ts'
+import { startMailSink } from '../stack/mail/index.ts'
+import { startOidc, type OidcStack } from '../stack/oidc/index.ts'
+import { startSecureSite } from '../stack/secure-site/server/index.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const stops: Array<() => Promise<void>> = []
@@ -34,6 +38,9 @@ async function main(): Promise<void> {
   const bundler = await startBundler({ rpcUrl: aaChain.rpcUrl, entryPoint: chains.deployment.chains[aaChain.chainId]!.contracts.entryPoint, port: 4337 })
   stops.push(bundler.stop)
   console.log(`bundler ${bundler.url} eip155:${aaChain.chainId}`)
+  const farcaster = await startFarcasterRelay({ rpcUrl: aaChain.rpcUrl, port: 8789 })
+  stops.push(farcaster.stop)
+  console.log(`farcaster relay ${farcaster.url} (demo app ${farcaster.appUrl})`)
 
   const base = { projectId: PROJECT_ID, chains: chains.chains, relayUrl: relay.url, ...otherChains(local) }
   const wallet = await startDemoWallet({ mode: 'dev', port: 5174, config: base })
@@ -50,10 +57,39 @@ async function main(): Promise<void> {
   console.log(`api ready ${api.url}`)
   console.log(`api admin token ${api.adminToken} (GET ${api.url}/e with Authorization: Bearer <token>)`)
 
+  // Embedded wallet (issue 13): the mail sink, the secure site on its own origin (framed only by the demo host) and
+  // one OpenID provider per social login, with the secure site's client registered.
+  const mail = await startMailSink({ smtpPort: 2525, httpPort: 8792 })
+  stops.push(mail.stop)
+  console.log(`mail ${mail.url}`)
+  let oidc: OidcStack | undefined
+  const secureSite = await startSecureSite({
+    port: 8791,
+    projectId: PROJECT_ID,
+    allowedOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173'],
+    smtp: { host: mail.smtpHost, port: mail.smtpPort },
+    oidc: { issuer: (provider) => oidc!.issuer(provider) },
+    evmRpcUrls: Object.fromEntries(chains.chains.map((c) => [c.chainId, c.rpcUrl])),
+    ...(local.solana && { solanaRpcUrl: local.solana.rpcUrl }),
+    dataDir: join(root, 'stack/secure-site/.data'),
+    // Issue 14: smart accounts on the first dev chain (Alto, PorticoAccount, sessions at the API), Farcaster sign-in.
+    smartAccountChainIds: [aaChain.chainId],
+    smartAccountContracts: { [aaChain.chainId]: chains.deployment.chains[aaChain.chainId]!.contracts },
+    bundlerUrl: bundler.url,
+    sessionsApiUrl: api.url,
+    farcasterRelayUrl: farcaster.url,
+    farcasterRpcUrl: aaChain.rpcUrl,
+  })
+  stops.push(secureSite.stop)
+  oidc = await startOidc({ port: 8790, clients: [secureSite.oidcClient] })
+  stops.push(oidc.stop)
+  console.log(`oidc ${oidc.url}`)
+  console.log(`secure site ${secureSite.url}`)
+
   const host = await startDemoHost({
     mode: 'dev',
     port: 5173,
-    config: { ...base, apiUrl: api.url, walletUrl: wallet.url, demoWalletId: DEMO_WALLET_ID },
+    config: { ...base, apiUrl: api.url, walletUrl: wallet.url, demoWalletId: DEMO_WALLET_ID, secureSiteUrl: secureSite.url },
   })
   stops.push(host.stop)
   console.log(`demo wallet ${wallet.url}`)

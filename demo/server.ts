@@ -117,7 +117,15 @@ const TYPES: Record<string, string> = {
 /** A small static server (no directory listing, no path escape). */
 export function serveStatic(dir: string, dynamic: Record<string, () => string> = {}): Server {
   return createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+    let path: string
+    try {
+      // Parsed as a path: a request line like `//x` (a protocol-relative URL) or a bad %-escape is refused, not fatal.
+      path = decodeURIComponent(new URL(`http://x${(req.url ?? '/').startsWith('/') ? '' : '/'}${req.url ?? '/'}`).pathname)
+    } catch {
+      res.writeHead(400, { 'content-type': 'text/plain' })
+      res.end('Bad request')
+      return
+    }
     const render = dynamic[path]
     if (render) {
       res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'text/plain', 'cache-control': 'no-store' })

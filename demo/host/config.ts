@@ -13,6 +13,8 @@ export interface StackConfig {
   cosmos?: { rpcUrl: string; chainId: string; caipNetworkId: string }
   /** The local chopsticks chain (stack/polkadot). */
   polkadot?: { wsUrl: string; caipNetworkId: string }
+  /** The secure site of the embedded wallet (stack/secure-site): email and social login. */
+  secureSiteUrl?: string
 }
 
 declare global {

@@ -10,6 +10,7 @@ import { solana } from 'portico/plugins/solana'
 import { siwx, SiwxTokens } from 'portico/plugins/siwx'
 import { names } from 'portico/plugins/names'
 import { onramp } from 'portico/plugins/onramp'
+import { embeddedWallet } from 'portico/plugins/embedded-wallet'
 import { useStore } from 'portico/react'
 import { Modal, PorticoProvider, useAccount, useModal, useNetwork } from 'portico/react'
 import { installDevWallet } from 'portico/testing'
@@ -95,6 +96,10 @@ const modal = createModal({
     onramp(),
     // Account names (SPEC §4 name registration) in the local stack's own zone, served by its API server.
     names({ zone: 'portico.test' }),
+    // Email and social login (SPEC §4) through the stack's secure site, its mail sink and OpenID providers.
+    ...(stack.secureSiteUrl
+      ? [embeddedWallet({ secureSiteUrl: stack.secureSiteUrl, socials: ['google', 'github', 'apple', 'facebook', 'x', 'discord'], telegram: query.get('telegram') === '1' })]
+      : []),
     // ?siwx=required (or ?siwx=optional): sign-in with the stack's /auth/v1 backend (SPEC §4 SIWX).
     ...(query.get('siwx') ? [siwx({ required: query.get('siwx') === 'required', statement: 'Sign in to the Portico demo' })] : []),
     ...(stack.cosmos ? [cosmos({ networks: [localCosmosNetwork(stack.cosmos)] })] : []),
@@ -140,6 +145,7 @@ function App() {
         {account.isConnected ? `Connected ${account.address} on ${caipNetwork?.name ?? 'an unknown network'}` : 'Not connected'}
       </p>
       {account.isConnected && <SignMessage namespace={caipNetwork?.chainNamespace} />}
+      {account.isConnected && caipNetwork?.chainNamespace === 'eip155' && <SendTransaction to={account.address as `0x${string}`} />}
       {query.get('siwx') && <SiwxStatus />}
       {account.isConnected && caipNetwork?.chainNamespace === 'cosmos' && <CosmosActions modal={modal} />}
       {account.isConnected && caipNetwork?.chainNamespace === 'bip122' && <BitcoinActions modal={modal} />}
@@ -175,6 +181,27 @@ function SignMessage({ namespace }: { namespace?: string }) {
         Sign message
       </button>
       {result.signature && <output aria-label="Signature">{result.signature}</output>}
+      {result.error && <p role="alert">{result.error}</p>}
+    </section>
+  )
+}
+
+/** Sends 0.01 ETH to a given address through the connected wallet and shows the hash (the embedded wallet e2e uses it). */
+function SendTransaction({ to }: { to: `0x${string}` }) {
+  const [result, setResult] = useState<{ hash?: string; error?: string }>({})
+  const sendTx = () => {
+    setResult({})
+    modal.request('eip155:eth_sendTransaction', { to, value: '0x2386f26fc10000' }).then(
+      (hash) => setResult({ hash }),
+      (error: unknown) => setResult({ error: error instanceof Error ? error.message : String(error) }),
+    )
+  }
+  return (
+    <section>
+      <button type="button" onClick={sendTx}>
+        Send transaction
+      </button>
+      {result.hash && <output aria-label="Transaction hash">{result.hash}</output>}
       {result.error && <p role="alert">{result.error}</p>}
     </section>
   )

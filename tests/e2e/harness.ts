@@ -4,6 +4,12 @@ import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
 import { startDemoHost, type DemoHost } from '../../demo/server.ts'
 import { startTestApi } from './api.ts'
 import { launchChromium } from './browser.ts'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startMailSink, type MailSink } from '../../stack/mail/index.ts'
+import { startOidc, type OidcStack } from '../../stack/oidc/index.ts'
+import { startSecureSite, type SecureSite } from '../../stack/secure-site/server/index.ts'
 
 /** What most browser suites run: the dev chains, the stack's API server, the built demo host and Chromium. */
 export interface HostStack {
@@ -11,20 +17,62 @@ export interface HostStack {
   api: Awaited<ReturnType<typeof startTestApi>>
   host: DemoHost
   browser: Browser
+  /** With `embeddedWallet`: the mail sink, the secure site (its allowlist from the API server) and the OpenID providers. */
+  embedded?: { mail: MailSink; secureSite: SecureSite; oidc: OidcStack }
   stop(): Promise<void>
+}
+
+/** The embedded wallet's services for a suite: mail sink, secure site on its own port, one OpenID provider per social. */
+async function startEmbeddedServices(chains: DevChains, apiUrl: string, label: string): Promise<NonNullable<HostStack['embedded']> & { stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), `portico-e2e-${label}-secure-`))
+  const mail = await startMailSink()
+  let oidc: OidcStack | undefined
+  const secureSite = await startSecureSite({
+    apiUrl,
+    smtp: { host: mail.smtpHost, port: mail.smtpPort },
+    oidc: { issuer: (provider) => oidc!.issuer(provider) },
+    evmRpcUrls: Object.fromEntries(chains.chains.map((c) => [c.chainId, c.rpcUrl])),
+    dataDir,
+  })
+  oidc = await startOidc({ clients: [secureSite.oidcClient] })
+  const started = oidc
+  return {
+    mail,
+    secureSite,
+    oidc: started,
+    async stop() {
+      await secureSite.stop()
+      await Promise.allSettled([started.stop(), mail.stop()])
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
 }
 
 /**
  * Starts a suite's stack (its own chains and API data folder, labelled for the temp folder); `stop()` ends all.
  * `projectId` is what the demo host sends (default portico-e2e); `indexIntervalMs` how often the API indexes history.
  */
-export async function startHostStack(label: string, opts: { projectId?: string; indexIntervalMs?: number } = {}): Promise<HostStack> {
+export async function startHostStack(
+  label: string,
+  opts: {
+    projectId?: string
+    indexIntervalMs?: number
+    /** Also start the embedded wallet's services and give the host `secureSiteUrl` (issue 13). */
+    embeddedWallet?: boolean
+    /** Per-project settings of the API server (e.g. a project whose allowed origins leave the host out). */
+    projects?: NonNullable<Parameters<typeof startTestApi>[2]>['projects']
+  } = {},
+): Promise<HostStack> {
   const chains = await startDevChains()
-  const api = await startTestApi(chains, label, opts.indexIntervalMs === undefined ? {} : { indexIntervalMs: opts.indexIntervalMs })
+  const api = await startTestApi(chains, label, {
+    ...(opts.indexIntervalMs !== undefined && { indexIntervalMs: opts.indexIntervalMs }),
+    ...(opts.projects && { projects: opts.projects }),
+  })
+  const embedded = opts.embeddedWallet ? await startEmbeddedServices(chains, api.url, label) : undefined
   const host = await startDemoHost({
     mode: 'static',
     distDir: inject('demoHostDist'),
-    config: { projectId: opts.projectId ?? 'portico-e2e', chains: chains.chains, apiUrl: api.url },
+    config: { projectId: opts.projectId ?? 'portico-e2e', chains: chains.chains, apiUrl: api.url, ...(embedded && { secureSiteUrl: embedded.secureSite.url }) },
   })
   const browser = await launchChromium()
   return {
@@ -32,9 +80,11 @@ export async function startHostStack(label: string, opts: { projectId?: string; 
     api,
     host,
     browser,
+    ...(embedded && { embedded: { mail: embedded.mail, secureSite: embedded.secureSite, oidc: embedded.oidc } }),
     async stop() {
       await browser.close()
       await host.stop()
+      await embedded?.stop()
       await api.stop()
       await chains.stop()
     },

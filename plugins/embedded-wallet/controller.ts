@@ -1,0 +1,609 @@
+/**
+ * The embedded wallet's flows (SPEC §4 Social login, Email and wallet connection, Email update, Disconnect) over
+ * the frame client, and the state the views read. One instance per modal (provided through the plugin context).
+ */
+import {
+  classifyOriginsResponse,
+  EmbeddedWalletAlerts,
+  ErrorText,
+  KernelTokens,
+  PorticoError,
+  tryAgainAfter,
+  withSdkParams,
+  SDK_TYPE,
+  SDK_VERSION,
+  Store,
+  type ChainNamespace,
+  type EmbeddedWalletAlert,
+  type PluginContext,
+} from 'portico'
+import { AUTH_CONNECTOR_ID, AUTH_NAMESPACES, type AuthSession } from './connector.ts'
+import { FrameClient, type FrameClientOptions } from './frame-client.ts'
+import { parseSocialMessage, type FrameChainId, type FrameEvent, type FrameUser, type SocialProvider } from './protocol.ts'
+import { isValidEmail, isValidOtp, throttleSecondsLeft } from './rules.ts'
+
+/** SPEC §4/§9: the social popup. */
+export const POPUP_WIDTH = 600
+export const POPUP_HEIGHT = 800
+/** SPEC §4: popup closure is polled every 1 s. */
+export const POPUP_POLL_MS = 1_000
+/** SPEC §4: the email update polls every 1 s until the email changes. */
+export const EMAIL_UPDATE_POLL_MS = 1_000
+/** Storage key (scoped to the plugin) set after an email or social login: the iframe is then created on init. */
+export const LOGIN_USED_KEY = 'login'
+
+export const INVALID_EMAIL = 'Enter a valid email address'
+export const INVALID_OTP = 'Enter the 6-digit code'
+
+export type EmailStep = 'idle' | 'sending' | 'device' | 'otp' | 'verifying' | 'error'
+export type SocialStatus = 'idle' | 'opening' | 'waiting' | 'connecting' | 'error'
+export type UpdateStep = 'form' | 'sending' | 'primary' | 'secondary' | 'verifying' | 'waiting' | 'done'
+
+export interface EmbeddedWalletState {
+  email: { step: EmailStep; address?: string; error?: string; lastSentAt?: number }
+  social: { status: SocialStatus; provider?: SocialProvider; error?: string }
+  update: { step: UpdateStep; newEmail?: string; codeStep?: 'primary' | 'secondary'; error?: string }
+  /** SPEC §3 login-frame user and social provider of the connected account. */
+  user?: FrameUser
+  socialProvider?: SocialProvider
+  /** The signing request the secure site shows its approval panel for. */
+  approval?: { id: string; method: string }
+  /** The last embedded wallet alert (SPEC §8). */
+  alert?: EmbeddedWalletAlert
+}
+
+/** A popup window as the controller uses it. */
+export interface PopupLike {
+  readonly closed: boolean
+  close(): void
+  location: { href: string }
+}
+
+export interface ControllerOptions {
+  secureSiteUrl: string
+  hostOrigin: string
+  /** Test seams of the frame client. */
+  mount?: FrameClientOptions['mount']
+  listen?: FrameClientOptions['listen']
+  /** Opens the social popup. @default window.open('', name, 'width=600,height=800,...') */
+  openPopup?: () => PopupLike | null
+  /** Reads GET /projects/v1/origins. @default fetch on the modal's registry endpoint */
+  fetchOrigins?: (url: string) => Promise<{ status: number; body: unknown }>
+  now?: () => number
+}
+
+interface Deferred<T> {
+  promise: Promise<T>
+  resolve(v: T): void
+  reject(e: unknown): void
+}
+
+function defer<T>(): Deferred<T> {
+  let resolve!: (v: T) => void
+  let reject!: (e: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  promise.catch(() => undefined)
+  return { promise, resolve, reject }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : ErrorText.AN_ERROR_OCCURRED
+}
+
+/** True when an allowlist entry (exact origin, or `scheme://host:*`) admits the origin. */
+export function originAllowed(allowed: readonly string[], origin: string): boolean {
+  return allowed.some((entry) => {
+    if (entry === origin) return true
+    if (entry.endsWith(':*')) {
+      const base = entry.slice(0, -2)
+      return origin === base || (origin.startsWith(`${base}:`) && /^\d+$/.test(origin.slice(base.length + 1)))
+    }
+    return false
+  })
+}
+
+export class EmbeddedWalletController implements AuthSession {
+  readonly store = new Store<EmbeddedWalletState>({ email: { step: 'idle' }, social: { status: 'idle' }, update: { step: 'form' } })
+  readonly frame: FrameClient
+  private login: Deferred<FrameUser> | undefined
+  private connecting: Promise<void> | undefined
+  private restoring: Promise<FrameUser | undefined> | undefined
+  private popup: { window: PopupLike; cancel(error: Error): void } | undefined
+  private approvalOpenedModal = false
+  private closingAfterApproval = false
+  private updatePoll: ReturnType<typeof setTimeout> | undefined
+  private readonly now: () => number
+
+  constructor(
+    private readonly ctx: PluginContext,
+    private readonly options: ControllerOptions,
+  ) {
+    this.now = options.now ?? (() => Date.now())
+    this.frame = new FrameClient({
+      secureSiteUrl: options.secureSiteUrl,
+      projectId: this.projectId(),
+      hostOrigin: options.hostOrigin,
+      mount: options.mount,
+      listen: options.listen,
+      onAlert: (alert) => this.showAlert(alert),
+      onEvent: (event) => this.onFrameEvent(event),
+      checkOrigin: () => this.checkOrigin(),
+    })
+    ctx.track(ctx.events.on('modal:close', () => this.onModalClose()))
+  }
+
+  get state(): EmbeddedWalletState {
+    return this.store.getSnapshot()
+  }
+
+  get user(): FrameUser | undefined {
+    return this.state.user
+  }
+
+  /** SPEC §4 Iframe: created on init when email or social login was used before (otherwise on first use). */
+  init(): void {
+    if (this.ctx.storage.getItem(LOGIN_USED_KEY)) void this.frame.ready().catch(() => undefined)
+  }
+
+  // ─── Email (SPEC §4 Email and wallet connection, §5 throttle) ─────────────────────────────────────────────
+
+  /** Starts an email login from Connect: validates, applies the 30 s throttle, opens EmailLogin. */
+  async startEmail(input: string): Promise<void> {
+    const email = input.trim()
+    if (!isValidEmail(email)) {
+      this.store.set({ email: { ...this.state.email, step: 'error', error: INVALID_EMAIL } })
+      return
+    }
+    const wait = throttleSecondsLeft(this.state.email.lastSentAt, this.now())
+    if (wait > 0) {
+      this.store.set({ email: { ...this.state.email, step: 'error', error: tryAgainAfter(wait) } })
+      return
+    }
+    if (this.ctx.router.current.view !== 'EmailLogin') this.ctx.router.push('EmailLogin' as 'Connect')
+    this.store.set({ email: { step: 'sending', address: email, lastSentAt: this.now() } })
+    this.ensureConnecting()
+    await this.sendEmail(email)
+  }
+
+  /** Resends the code (same 30 s throttle). */
+  async resendCode(): Promise<void> {
+    const email = this.state.email.address
+    if (!email) return
+    const wait = throttleSecondsLeft(this.state.email.lastSentAt, this.now())
+    if (wait > 0) {
+      this.store.set({ email: { ...this.state.email, error: tryAgainAfter(wait) } })
+      return
+    }
+    this.store.set({ email: { ...this.state.email, step: 'sending', error: undefined, lastSentAt: this.now() } })
+    this.ensureConnecting()
+    await this.sendEmail(email)
+  }
+
+  /** Seconds until a code may be sent again. */
+  throttleLeft(): number {
+    return throttleSecondsLeft(this.state.email.lastSentAt, this.now())
+  }
+
+  private async sendEmail(email: string): Promise<void> {
+    try {
+      const { action } = await this.frame.request('CONNECT_EMAIL', { email })
+      if (this.state.email.address !== email) return
+      if (action === 'VERIFY_DEVICE') {
+        this.store.set({ email: { ...this.state.email, step: 'device' } })
+        await this.frame.request('CONNECT_DEVICE', {})
+      }
+      if (this.state.email.address === email) this.store.set({ email: { ...this.state.email, step: 'otp', error: undefined } })
+    } catch (error) {
+      // A send that failed is not a trigger: Retry may send at once (the server keeps its own limit).
+      if (this.state.email.address === email && this.state.email.step !== 'idle') this.store.set({ email: { ...this.state.email, step: 'error', error: messageOf(error), lastSentAt: undefined } })
+    }
+  }
+
+  /** Checks the one-time code; a wrong code stays on the code step with the frame's message. */
+  async submitOtp(input: string): Promise<void> {
+    const otp = input.trim()
+    if (!isValidOtp(otp)) {
+      this.store.set({ email: { ...this.state.email, error: INVALID_OTP } })
+      return
+    }
+    this.store.set({ email: { ...this.state.email, step: 'verifying', error: undefined } })
+    this.ensureConnecting()
+    try {
+      const { user } = await this.frame.request('CONNECT_OTP', { otp, ...this.chainIdPayload() })
+      this.loggedIn(user)
+    } catch (error) {
+      if (this.state.email.step === 'verifying') this.store.set({ email: { ...this.state.email, step: 'otp', error: messageOf(error) } })
+    }
+  }
+
+  /** Back from EmailLogin to the email field. */
+  cancelEmail(): void {
+    this.store.set({ email: { step: 'idle', lastSentAt: this.state.email.lastSentAt } })
+  }
+
+  clearEmailError(): void {
+    if (this.state.email.error) this.store.set({ email: { ...this.state.email, step: this.state.email.step === 'error' ? 'idle' : this.state.email.step, error: undefined } })
+  }
+
+  // ─── Social (SPEC §4 Social login) ─────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Opens the 600x800 popup (synchronously, in the click), asks the frame for the provider's start URL, waits for the
+   * popup's SOCIAL_RESULT from the exact secure origin, then connects by social through the frame.
+   */
+  async startSocial(provider: SocialProvider): Promise<void> {
+    this.popup?.cancel(new PorticoError(ErrorText.POPUP_CLOSED))
+    const popup = (this.options.openPopup ?? openBlankPopup)()
+    if (!popup) {
+      this.store.set({ social: { status: 'error', provider, error: ErrorText.FAILED_TO_INITIATE_SOCIAL_CONNECTION } })
+      return
+    }
+    this.store.set({ social: { status: 'opening', provider } })
+    this.ensureConnecting()
+    const state = globalThis.crypto.randomUUID()
+    let uri: string
+    try {
+      uri = (await this.frame.request('GET_SOCIAL_REDIRECT_URI', { provider, state })).uri
+      if (new URL(uri).origin !== this.frame.secureOrigin) throw new Error('start page on another origin')
+    } catch {
+      popup.close()
+      return this.socialFailed(provider, ErrorText.FAILED_TO_INITIATE_SOCIAL_CONNECTION)
+    }
+    if (popup.closed) return this.socialFailed(provider, ErrorText.POPUP_CLOSED)
+    popup.location.href = uri
+    this.store.set({ social: { status: 'waiting', provider } })
+    let code: string
+    try {
+      code = await this.waitForSocialResult(popup, state)
+    } catch (error) {
+      return this.socialFailed(provider, messageOf(error))
+    }
+    this.store.set({ social: { status: 'connecting', provider } })
+    try {
+      const { user } = await this.frame.request('CONNECT_SOCIAL', { code, ...this.chainIdPayload() })
+      this.loggedIn({ ...user, socialProvider: user.socialProvider ?? provider }, provider)
+    } catch (error) {
+      const text = messageOf(error)
+      this.socialFailed(provider, text === ErrorText.MODAL_CLOSED ? text : ErrorText.FAILED_TO_CONNECT)
+    }
+  }
+
+  private socialFailed(provider: SocialProvider, error: string): void {
+    if (error === ErrorText.MODAL_CLOSED) {
+      this.store.set({ social: { status: 'idle' } })
+      return
+    }
+    this.store.set({ social: { status: 'error', provider, error } })
+    this.failLogin(new PorticoError(error))
+  }
+
+  /** Resolves with the popup's one-time code; only from the exact secure origin and this popup, with our state. */
+  private waitForSocialResult(popup: PopupLike, state: string): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      const listen = this.options.listen ?? listenWindow
+      const finish = (fn: () => void) => {
+        clearInterval(poll)
+        off()
+        this.popup = undefined
+        fn()
+      }
+      const off = listen((event) => {
+        if (event.origin !== this.frame.secureOrigin || event.source !== popup) return
+        const message = parseSocialMessage(event.data)
+        if (!message || message.payload.state !== state) return
+        if (message.type === 'SOCIAL_RESULT') finish(() => resolve(message.payload.code))
+        else finish(() => reject(new PorticoError(ErrorText.FAILED_TO_CONNECT)))
+        popup.close()
+      })
+      const poll = setInterval(() => {
+        if (popup.closed) finish(() => reject(new PorticoError(ErrorText.POPUP_CLOSED)))
+      }, POPUP_POLL_MS)
+      this.popup = {
+        window: popup,
+        cancel: (error) => {
+          finish(() => reject(error))
+          popup.close()
+        },
+      }
+    })
+  }
+
+  // ─── Connecting (the kernel's connect waits for the login) ────────────────────────────────────────────────
+
+  waitForLogin(): Promise<FrameUser> {
+    if (this.state.user) return Promise.resolve(this.state.user)
+    this.login ??= defer<FrameUser>()
+    return this.login.promise
+  }
+
+  /** The namespaces of the host the auth connector serves (SPEC §1: eip155 and solana). */
+  namespaces(): ChainNamespace[] {
+    const hosted = Object.keys(this.ctx.state.network.getSnapshot().byNamespace)
+    return AUTH_NAMESPACES.filter((ns) => hosted.includes(ns)) as ChainNamespace[]
+  }
+
+  private primaryNamespace(): ChainNamespace | undefined {
+    const active = this.ctx.state.network.getSnapshot().activeNamespace
+    const ours = this.namespaces()
+    return ours.find((ns) => ns === active) ?? ours[0]
+  }
+
+  private chainIdPayload(): { chainId?: FrameChainId } {
+    const ns = this.primaryNamespace()
+    const network = ns ? this.ctx.state.network.getSnapshot().byNamespace[ns]?.caipNetwork : undefined
+    if (!network) return {}
+    return { chainId: network.chainNamespace === 'eip155' ? Number(network.id) : network.caipNetworkId }
+  }
+
+  /** Starts the kernel's connect of the auth connector once; it resolves when the login's user arrives. */
+  private ensureConnecting(): void {
+    if (this.connecting) return
+    const primary = this.primaryNamespace()
+    if (!primary) return
+    const connection = this.ctx.connection
+    this.connecting = connection
+      .connect(AUTH_CONNECTOR_ID, primary)
+      .then(async () => {
+        for (const ns of this.namespaces()) {
+          if (ns === primary || connection.active(ns)) continue
+          await connection.connect(AUTH_CONNECTOR_ID, ns).catch((error: unknown) => this.ctx.events.emit('error', { source: 'embedded-wallet', error }))
+        }
+        const unsupported = this.ctx.get(KernelTokens.Network).store.getSnapshot().unsupportedChainId !== undefined
+        this.ctx.router.reset(unsupported ? 'UnsupportedChain' : 'Account')
+        this.store.set({ email: { step: 'idle', lastSentAt: this.state.email.lastSentAt }, social: { status: 'idle' } })
+      })
+      .catch((error: unknown) => {
+        this.login = undefined
+        if (messageOf(error) === ErrorText.MODAL_CLOSED) this.resetFlows()
+      })
+      .finally(() => {
+        this.connecting = undefined
+      })
+  }
+
+  private loggedIn(user: FrameUser, provider?: SocialProvider): void {
+    this.ctx.storage.setItem(LOGIN_USED_KEY, provider ? `social:${provider}` : 'email')
+    this.store.set({ user, socialProvider: provider ?? user.socialProvider })
+    const login = this.login
+    this.login = undefined
+    login?.resolve(user)
+  }
+
+  private failLogin(error: Error): void {
+    const login = this.login
+    this.login = undefined
+    login?.reject(error)
+  }
+
+  // ─── AuthSession (the connector's side) ───────────────────────────────────────────────────────────────────
+
+  /** SPEC §4 reload: the stored session is used when the frame says it is connected. */
+  restore(chainId: FrameChainId | undefined): Promise<FrameUser | undefined> {
+    if (this.state.user) return Promise.resolve(this.state.user)
+    if (!this.ctx.storage.getItem(LOGIN_USED_KEY)) return Promise.resolve(undefined)
+    this.restoring ??= (async () => {
+      try {
+        const { isConnected } = await this.frame.request('IS_CONNECTED', {})
+        if (!isConnected) {
+          this.ctx.storage.removeItem(LOGIN_USED_KEY)
+          return undefined
+        }
+        const { user } = await this.frame.request('GET_USER', chainId === undefined ? {} : { chainId })
+        const stored = this.ctx.storage.getItem(LOGIN_USED_KEY) ?? ''
+        const provider = stored.startsWith('social:') ? (stored.slice(7) as SocialProvider) : undefined
+        this.store.set({ user, socialProvider: user.socialProvider ?? provider })
+        return user
+      } catch {
+        return undefined
+      } finally {
+        this.restoring = undefined
+      }
+    })()
+    return this.restoring
+  }
+
+  async switchChain(chainId: FrameChainId): Promise<FrameUser> {
+    await this.frame.request('SWITCH_NETWORK', { chainId })
+    const { user } = await this.frame.request('GET_USER', { chainId, preferredAccountType: this.state.user?.preferredAccountType ?? 'eoa' })
+    this.store.set({ user })
+    return user
+  }
+
+  async rpc(method: string, params: unknown, chainId: FrameChainId): Promise<unknown> {
+    const { result } = await this.frame.request('RPC_REQUEST', { method, params, chainId })
+    return result
+  }
+
+  /** SPEC §4 Disconnect: sign out through the frame and clear the cached email login data. */
+  async signOut(): Promise<void> {
+    const hadFrame = this.frame.created
+    this.clearSession()
+    if (hadFrame) await this.frame.request('SIGN_OUT', {}).catch(() => undefined)
+  }
+
+  private clearSession(): void {
+    this.ctx.storage.removeItem(LOGIN_USED_KEY)
+    clearTimeout(this.updatePoll)
+    this.store.set({ user: undefined, socialProvider: undefined, email: { step: 'idle' }, social: { status: 'idle' }, update: { step: 'form' } })
+  }
+
+  // ─── Email update (SPEC §4 Email update) ──────────────────────────────────────────────────────────────────
+
+  async startUpdate(input: string): Promise<void> {
+    const email = input.trim()
+    if (!isValidEmail(email)) {
+      this.store.set({ update: { step: 'form', error: INVALID_EMAIL } })
+      return
+    }
+    this.store.set({ update: { step: 'sending', newEmail: email } })
+    try {
+      const { action } = await this.frame.request('UPDATE_EMAIL', { email })
+      this.store.set({ update: { step: action === 'VERIFY_PRIMARY_OTP' ? 'primary' : 'secondary', newEmail: email } })
+    } catch (error) {
+      this.store.set({ update: { step: 'form', newEmail: email, error: messageOf(error) } })
+    }
+  }
+
+  async submitUpdateCode(input: string): Promise<void> {
+    const { step, newEmail } = this.state.update
+    if (step !== 'primary' && step !== 'secondary') return
+    const otp = input.trim()
+    if (!isValidOtp(otp)) {
+      this.store.set({ update: { ...this.state.update, error: INVALID_OTP } })
+      return
+    }
+    this.store.set({ update: { step: 'verifying', newEmail, codeStep: step } })
+    try {
+      if (step === 'primary') {
+        await this.frame.request('UPDATE_EMAIL_PRIMARY_OTP', { otp })
+        this.store.set({ update: { step: 'secondary', newEmail } })
+      } else {
+        const { newEmail: confirmed } = await this.frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })
+        this.store.set({ update: { step: 'waiting', newEmail: confirmed } })
+        this.pollUntilEmailChanged(this.state.user?.email)
+      }
+    } catch (error) {
+      this.store.set({ update: { step, newEmail, error: messageOf(error) } })
+    }
+  }
+
+  resetUpdate(): void {
+    clearTimeout(this.updatePoll)
+    this.store.set({ update: { step: 'form' } })
+  }
+
+  /** SPEC §4: polls get-user every 1 s until the email changed. */
+  private pollUntilEmailChanged(previous: string | undefined): void {
+    const tick = async () => {
+      try {
+        const { user } = await this.frame.request('GET_USER', {})
+        if (user.email && user.email !== previous) {
+          this.store.set({ user, update: { step: 'done', newEmail: user.email } })
+          return
+        }
+      } catch {
+        // Try again on the next tick.
+      }
+      if (this.state.update.step === 'waiting') this.updatePoll = setTimeout(() => void tick(), EMAIL_UPDATE_POLL_MS)
+    }
+    this.updatePoll = setTimeout(() => void tick(), EMAIL_UPDATE_POLL_MS)
+  }
+
+  // ─── Frame events, alerts, closing ────────────────────────────────────────────────────────────────────────
+
+  private onFrameEvent(event: FrameEvent): void {
+    const modal = this.ctx.get(KernelTokens.Modal)
+    if (event.type === 'FRAME_SHOW_APPROVAL') {
+      this.store.set({ approval: { id: event.payload.id, method: event.payload.method } })
+      if (!modal.store.getSnapshot().open) {
+        this.approvalOpenedModal = true
+        modal.open({ view: 'ApproveTransaction' as 'Connect' })
+      } else if (this.ctx.router.current.view !== 'ApproveTransaction') {
+        this.approvalOpenedModal = false
+        this.ctx.router.push('ApproveTransaction' as 'Connect')
+      }
+    } else if (event.type === 'FRAME_HIDE_APPROVAL') {
+      if (this.state.approval?.id !== event.payload.id) return
+      this.store.set({ approval: undefined })
+      this.frame.place(undefined)
+      if (this.ctx.router.current.view === 'ApproveTransaction') {
+        if (this.approvalOpenedModal) {
+          // The request was decided in the panel: closing now must not abort it (its answer follows the hide).
+          this.closingAfterApproval = true
+          try {
+            modal.close()
+          } finally {
+            this.closingAfterApproval = false
+          }
+        } else this.ctx.router.goBack()
+      }
+      this.approvalOpenedModal = false
+    } else if (event.type === 'FRAME_SESSION_EXPIRED') {
+      if (!this.state.user) return
+      this.clearSession()
+      for (const ns of AUTH_NAMESPACES) {
+        if (this.ctx.state.connection.getSnapshot().activeConnectorIds[ns as ChainNamespace] === AUTH_CONNECTOR_ID) void this.ctx.connection.disconnect(ns as ChainNamespace)
+      }
+    }
+  }
+
+  /** SPEC §4/§8: closing rejects pending connects ("Modal closed") and open wallet requests ("Request was aborted"). */
+  private onModalClose(): void {
+    if (this.closingAfterApproval) return
+    const approvalOpen = this.state.approval !== undefined
+    this.popup?.cancel(new PorticoError(ErrorText.MODAL_CLOSED))
+    this.frame.abortOnClose()
+    this.failLogin(new PorticoError(ErrorText.MODAL_CLOSED))
+    this.resetFlows()
+    if (approvalOpen) {
+      // The frame's approval panel still waits: a fresh iframe drops it (the session stays in the secure origin).
+      this.store.set({ approval: undefined })
+      this.frame.reset()
+    }
+    this.approvalOpenedModal = false
+  }
+
+  private resetFlows(): void {
+    clearTimeout(this.updatePoll)
+    this.store.set({ email: { step: 'idle', lastSentAt: this.state.email.lastSentAt }, social: { status: 'idle' }, update: { step: 'form' } })
+  }
+
+  private showAlert(alert: EmbeddedWalletAlert): void {
+    this.store.set({ alert })
+    this.ctx.get(KernelTokens.Snackbar).showError(alert.shortMessage)
+  }
+
+  dismissAlert(): void {
+    this.store.set({ alert: undefined })
+  }
+
+  private projectId(): string {
+    return this.ctx.get(KernelTokens.Options).options.projectId ?? ''
+  }
+
+  /** SPEC §7/§8: the project's allowed origins; a host origin not on them is "Invalid App Configuration". */
+  private async checkOrigin(): Promise<EmbeddedWalletAlert | undefined> {
+    const projectId = this.projectId()
+    if (!projectId) return EmbeddedWalletAlerts.PROJECT_ID_NOT_CONFIGURED
+    const registry = this.ctx.get(KernelTokens.Options).options.endpoints.registry
+    const url = withSdkParams(new URL('/projects/v1/origins', registry), { projectId, st: SDK_TYPE, sv: SDK_VERSION })
+    let answer: { status: number; body: unknown }
+    try {
+      answer = await (this.options.fetchOrigins ?? fetchJson)(url)
+    } catch {
+      return undefined
+    }
+    const result = classifyOriginsResponse(answer.status, answer.body)
+    if ('error' in result) return undefined
+    if (result.allowedOrigins.length && !originAllowed(result.allowedOrigins, this.options.hostOrigin)) return EmbeddedWalletAlerts.INVALID_APP_CONFIGURATION
+    return undefined
+  }
+
+  dispose(): void {
+    this.popup?.cancel(new PorticoError(ErrorText.SOMETHING_WENT_WRONG))
+    clearTimeout(this.updatePoll)
+    this.failLogin(new PorticoError(ErrorText.SOMETHING_WENT_WRONG))
+    this.frame.dispose()
+  }
+}
+
+async function fetchJson(url: string): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(url)
+  return { status: res.status, body: await res.json().catch(() => undefined) }
+}
+
+function listenWindow(handler: (event: { origin: string; source: unknown; data: unknown }) => void): () => void {
+  const listener = (event: MessageEvent) => handler({ origin: event.origin, source: event.source, data: event.data })
+  window.addEventListener('message', listener)
+  return () => window.removeEventListener('message', listener)
+}
+
+/** SPEC §9: a 600x800 popup, centred; opened blank in the click, navigated once the start URL is known. */
+function openBlankPopup(): PopupLike | null {
+  const left = Math.max(0, Math.round((window.screenX ?? 0) + ((window.outerWidth ?? POPUP_WIDTH) - POPUP_WIDTH) / 2))
+  const top = Math.max(0, Math.round((window.screenY ?? 0) + ((window.outerHeight ?? POPUP_HEIGHT) - POPUP_HEIGHT) / 2))
+  return window.open('', 'portico-social', `width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`) as PopupLike | null
+}

@@ -1,0 +1,108 @@
+/**
+ * portico/plugins/embedded-wallet: email and social login with a wallet whose keys stay on the secure site's own
+ * origin (SPEC §1, §2, §4, §7, §8). The modal talks to the secure site only through a hidden iframe and a popup,
+ * by origin-checked postMessage.
+ * @example createModal({ projectId, plugins: [eip155(), solana(), embeddedWallet({ secureSiteUrl: 'https://secure.example' })] })
+ */
+import { definePlugin, KernelTokens, type ChainNamespace, type PluginContext } from 'portico'
+import { AuthConnector, AUTH_CONNECTOR_ID, AUTH_NAMESPACES } from './connector.ts'
+import { EmbeddedWalletController, type ControllerOptions } from './controller.ts'
+import { detectTelegramPlatform, visibleSocials, type TelegramPlatform } from './rules.ts'
+import { SOCIAL_PROVIDERS, type SocialProvider } from './protocol.ts'
+import { EmbeddedWalletTokens } from './tokens.ts'
+
+export { AuthConnector, AUTH_CONNECTOR_ID, AUTH_NAMESPACES, FRAME_METHODS, accountsOf, authDisplayName, frameChainId } from './connector.ts'
+export {
+  EmbeddedWalletController,
+  EMAIL_UPDATE_POLL_MS,
+  INVALID_EMAIL,
+  INVALID_OTP,
+  LOGIN_USED_KEY,
+  POPUP_HEIGHT,
+  POPUP_POLL_MS,
+  POPUP_WIDTH,
+  originAllowed,
+  type EmbeddedWalletState,
+  type PopupLike,
+} from './controller.ts'
+export { FrameClient, FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS, FRAME_REQUEST_TIMEOUT_MS, frameUrl, mountHiddenIframe, type FrameWindow, type MountedFrame } from './frame-client.ts'
+export * from './rules.ts'
+export { EmbeddedWalletTokens, type EmbeddedWalletServices } from './tokens.ts'
+export type { FrameUser, SocialProvider } from './protocol.ts'
+
+declare module 'portico' {
+  interface ViewParams {
+    /** SPEC §2 EmailLogin: device approval wait and the one-time code (the email field when opened from the list). */
+    EmailLogin: undefined
+    /** SPEC §2 UpdateEmailWallet: new email, primary and secondary codes. */
+    UpdateEmailWallet: undefined
+    /** SPEC §2 ApproveTransaction: the secure site's approval panel shown inside the modal. */
+    ApproveTransaction: undefined
+  }
+}
+
+export interface EmbeddedWalletOptions {
+  /** The secure site's base URL; its origin is the only one the plugin trusts. */
+  secureSiteUrl: string
+  /** Social providers in display order (SPEC §5). @default none; the modal's `features.socials` when set */
+  socials?: readonly SocialProvider[]
+  /** Show the email section. @default true (unless the modal's `features.email` is false) */
+  email?: boolean
+  /** The host runs inside Telegram: SPEC §5 Telegram rules hide some providers. */
+  telegram?: boolean
+  /** Overrides the platform for the Telegram rules. @default from Telegram.WebApp or the user agent */
+  telegramPlatform?: TelegramPlatform
+  /** Test seams (the frame, the popup, the origins fetch); the browser defaults otherwise. */
+  testing?: Partial<Omit<ControllerOptions, 'secureSiteUrl'>>
+}
+
+/**
+ * Email and social login (kind 'feature'): the auth connector for eip155 and solana, the Connect sections, the
+ * views EmailLogin, UpdateEmailWallet and ApproveTransaction, and the Account action "Update email".
+ */
+export function embeddedWallet(options: EmbeddedWalletOptions) {
+  new URL(options.secureSiteUrl) // a readable error for a bad URL, before any modal exists
+  const controllers = new WeakMap<PluginContext, EmbeddedWalletController>()
+  return definePlugin({
+    id: 'embedded-wallet',
+    kind: 'feature',
+    portico: '1.x',
+    setup(ctx) {
+      const modalOptions = ctx.get(KernelTokens.Options).options
+      const socials = visibleSocials(options.socials ?? modalOptions.features?.socials ?? [], {
+        inTelegram: Boolean(options.telegram),
+        platform: options.telegramPlatform ?? detectTelegramPlatform(),
+      })
+      const email = options.email !== false && modalOptions.features?.email !== false
+      const hostOrigin = options.testing?.hostOrigin ?? (typeof location === 'undefined' ? 'http://localhost' : location.origin)
+      const controller = new EmbeddedWalletController(ctx, { ...options.testing, secureSiteUrl: options.secureSiteUrl, hostOrigin })
+      controllers.set(ctx, controller)
+      ctx.track(controller)
+      ctx.provide(EmbeddedWalletTokens.Services, () => ({ controller, socials, email }))
+
+      const namespaces = (AUTH_NAMESPACES as readonly string[]) as readonly ChainNamespace[]
+      const idleName = email ? (socials.length ? 'Email or social login' : 'Email') : 'Social login'
+      ctx.registerConnector((emitter) => new AuthConnector(controller, emitter, namespaces, idleName))
+
+      if (email) ctx.registerConnectSection({ id: 'embedded-wallet.email', method: 'email', order: 0, load: () => import('./views/EmailSection.tsx') })
+      if (socials.length) ctx.registerConnectSection({ id: 'embedded-wallet.social', method: 'social', order: 0, load: () => import('./views/SocialSection.tsx') })
+      ctx.registerView('EmailLogin', () => import('./views/EmailLogin.tsx'), { title: 'Email' })
+      ctx.registerView('UpdateEmailWallet', () => import('./views/UpdateEmailWallet.tsx'), { title: 'Update email' })
+      ctx.registerView('ApproveTransaction', () => import('./views/ApproveTransaction.tsx'), { title: 'Approve transaction' })
+      ctx.registerAccountAction({
+        id: 'embedded-wallet.update-email',
+        label: 'Update email',
+        order: 90,
+        view: 'UpdateEmailWallet',
+        available: ({ namespace }) =>
+          Boolean(controller.user?.email) && namespace !== undefined && ctx.state.connection.getSnapshot().activeConnectorIds[namespace] === AUTH_CONNECTOR_ID,
+      })
+    },
+    async activate(ctx) {
+      controllers.get(ctx)?.init()
+    },
+  })
+}
+
+/** SPEC §5 social providers, for hosts building their list. */
+export const ALL_SOCIAL_PROVIDERS: readonly SocialProvider[] = SOCIAL_PROVIDERS
