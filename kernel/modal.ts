@@ -212,7 +212,11 @@ export function createModal(options: ModalOptions = {}): Modal {
     await Promise.all(plugins.map((plugin, i) => plugin.activate?.(contexts[i]!)))
     await connection.reconnectStored()
   })()
-  ready.catch((error: unknown) => events.emit('error', { source: 'createModal', error }))
+  ready.catch((error: unknown) => {
+    // A restore that never ran must not leave the connection 'reconnecting' (ConnectionController's first state).
+    if (connection.store.getSnapshot().status === 'reconnecting') connection.store.set({ status: 'disconnected' })
+    events.emit('error', { source: 'createModal', error })
+  })
 
   return {
     ready,

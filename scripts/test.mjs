@@ -1,5 +1,5 @@
 // `npm test`: the whole suite. Type check, unit and integration tests (vitest, incl. the stack's own tests and the
-// type tests), browser e2e tests (Debian Chromium), then the bundle budgets. Ends with one "N passed, N failed" line.
+// type tests), browser e2e tests (Debian Chromium), the test kit's example app, then the bundle budgets. Ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -38,6 +38,12 @@ const typecheckOk = run('typecheck', process.execPath, tsc)
 if (!typecheckOk) totals.failed += 1
 vitest('unit', [])
 vitest('e2e', ['--config', 'tests/e2e/vitest.config.ts'])
+// The test kit's example app (examples/app-testing): its type check (also docs/examples/testing, the samples of
+// docs/TESTING.md), then its own unit and browser tests, which use only portico/testing and portico/testing/playwright.
+const exampleTypecheckOk = run('app-testing:typecheck', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'examples/app-testing/tsconfig.json', '--noEmit'])
+if (exampleTypecheckOk) totals.passed += 1
+else totals.failed += 1
+vitest('app-testing', ['--config', 'examples/app-testing/vitest.config.ts'])
 const budgetOk = run('bench:check', process.execPath, ['node_modules/tsx/dist/cli.mjs', 'bench/check.ts'])
 if (budgetOk) totals.passed += 1
 else totals.failed += 1

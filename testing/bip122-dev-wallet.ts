@@ -16,6 +16,7 @@ import { createDomConsentPrompt, type ConsentPrompt } from './consent-prompt.ts'
 import { DEV_WALLET_MNEMONIC } from './dev-wallet.ts'
 import { ProviderRpcError, walletError } from './errors.ts'
 import { createConsentQueue } from './consent-queue.ts'
+import { createFailureState, type FakeWalletFailures } from './failures.ts'
 
 export type BitcoinDevNetwork = 'bitcoin' | 'testnet' | 'regtest'
 export type BitcoinDevAccount = {
@@ -26,12 +27,11 @@ export type BitcoinDevAccount = {
   path: string
 }
 
-export type BitcoinDevWalletFailures = {
-  /** Methods answered with 4001 at once, without a prompt (e.g. 'bitcoin:connect', 'signMessage', 'signPsbt'). */
-  reject?: string[]
-  /** Every request waits this long before it is handled. */
-  delayMs?: number
-}
+/**
+ * The failure flags (the same for the five fake wallets; see FakeWalletFailures). `reject` and `malformed` take
+ * 'bitcoin:connect', 'signMessage', 'signPsbt', 'sendTransfer'.
+ */
+export type BitcoinDevWalletFailures = FakeWalletFailures
 
 export type BitcoinDevWalletOptions = {
   /** @default 'regtest' */
@@ -109,7 +109,10 @@ export function createBitcoinDevWallet(opts: BitcoinDevWalletOptions = {}) {
   const name = opts.name ?? 'Portico Dev Wallet'
   const origin = opts.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin ?? 'unknown origin'
   let autoApprove = opts.autoApprove ?? false
-  let failures: BitcoinDevWalletFailures = { ...opts.failures }
+  const failures = createFailureState(opts.failures)
+  /** The Wallet Standard chain the accounts are on (`unknownChain` moves them to one the app does not know). */
+  const chain = (): `bitcoin:${string}` => (failures.unknownChain<string>('bitcoin:unknown') as `bitcoin:${string}` | undefined) ?? CHAIN[network]
+  const MALFORMED_BASE64 = 'AAAA'
   const prompt: ConsentPrompt | undefined = opts.prompt ?? (typeof document !== 'undefined' ? createDomConsentPrompt(document) : undefined)
   let connected = false
   let libs: Libs | undefined
@@ -126,15 +129,14 @@ export function createBitcoinDevWallet(opts: BitcoinDevWalletOptions = {}) {
   }
 
   const listeners = new Set<(accounts: BitcoinDevAccount[]) => void>()
+  const visibleAccounts = (): BitcoinDevAccount[] => (connected && !failures.current.locked ? [...accounts] : [])
   const emit = () => {
-    for (const l of [...listeners]) l(connected ? [...accounts] : [])
+    for (const l of [...listeners]) l(visibleAccounts())
   }
 
-  const queue = createConsentQueue({ origin, prompt, autoApprove: () => autoApprove })
+  const queue = createConsentQueue({ origin, prompt, autoApprove: () => autoApprove, rejectNext: () => failures.takeRejectNext() })
 
   const consent = async (method: string, params: unknown, summary: string[]): Promise<void> => {
-    if (failures.delayMs) await new Promise((r) => setTimeout(r, failures.delayMs))
-    if (failures.reject?.includes(method)) throw walletError('userRejected')
     await queue.ask(method, params, [...summary, `Network: Bitcoin ${network}`])
   }
 
@@ -154,20 +156,23 @@ export function createBitcoinDevWallet(opts: BitcoinDevWalletOptions = {}) {
   }
 
   const connect = async (): Promise<BitcoinDevAccount[]> => {
+    await failures.gate('bitcoin:connect')
     await ready()
     if (!connected) {
       await consent('bitcoin:connect', { purposes: ['payment', 'ordinals'] }, ['Connect to this site with:', ...accounts.map((a) => `${a.purpose}: ${a.address}`)])
       connected = true
       emit()
     }
-    return [...accounts]
+    return failures.malforms('bitcoin:connect') ? accounts.map((a) => ({ ...a, address: 'not-a-bitcoin-address', publicKey: '00' })) : [...accounts]
   }
 
   /** BIP-322 simple (segwit, taproot) or legacy BIP-137 (P2PKH) signature, base64. */
   const signMessage = async (address: unknown, message: string, protocol?: string): Promise<string> => {
+    await failures.gate('signMessage')
     const account = own(address)
     const l = await ready()
     await consent('signMessage', { address, message }, ['Sign this message:', message, `with ${account.address}`])
+    if (failures.malforms('signMessage')) return MALFORMED_BASE64
     if (account.addressType === 'p2pkh' || protocol === 'ECDSA') return legacySign(l, privateKeyOf(account), message, account.addressType)
     return bip322Sign(l, account, message)
   }
@@ -205,6 +210,7 @@ export function createBitcoinDevWallet(opts: BitcoinDevWalletOptions = {}) {
 
   /** Signs the listed inputs of a PSBT (base64 in, base64 out); inputs are left unfinalized, as wallets do. */
   const signPsbt = async (psbtBase64: string, signInputs: Record<string, number[]>): Promise<string> => {
+    await failures.gate('signPsbt')
     const l = await ready()
     const psbt = l.btc.Psbt.fromBase64(psbtBase64, { network: libNetwork(l, network) })
     const plan = Object.entries(signInputs).map(([address, indexes]) => ({ account: own(address), indexes }))
@@ -214,6 +220,7 @@ export function createBitcoinDevWallet(opts: BitcoinDevWalletOptions = {}) {
       ...psbt.txOutputs.map((o) => `→ ${o.address ?? 'script'}: ${o.value} sats`),
       `Outputs total ${total} sats`,
     ])
+    if (failures.malforms('signPsbt')) return MALFORMED_BASE64
     for (const { account, indexes } of plan) {
       for (const i of indexes) {
         if (account.addressType === 'p2tr' && !psbt.data.inputs[i]?.tapInternalKey) {
@@ -227,6 +234,7 @@ export function createBitcoinDevWallet(opts: BitcoinDevWalletOptions = {}) {
 
   /** sats-connect sendTransfer: the wallet builds, signs and broadcasts from its payment account. */
   const sendTransfer = async (recipients: Array<{ address: string; amount: number }>): Promise<string> => {
+    await failures.gate('sendTransfer')
     const l = await ready()
     const payment = own(accounts[0]!.address)
     if (!opts.esploraUrl) throw walletError('internal', 'No Esplora URL configured')
@@ -248,6 +256,7 @@ export function createBitcoinDevWallet(opts: BitcoinDevWalletOptions = {}) {
     for (const r of recipients) psbt.addOutput({ script: l.btc.address.toOutputScript(r.address, net), value: BigInt(r.amount) })
     if (total - target - fee >= 546) psbt.addOutput({ script, value: BigInt(total - target - fee) })
     await consent('sendTransfer', { recipients }, ['Send:', ...recipients.map((r) => `${r.amount} sats → ${r.address}`), `Fee ${fee} sats`])
+    if (failures.malforms('sendTransfer')) return 'not-a-txid'
     psbt.signAllInputs(signerFor(l, payment))
     psbt.finalizeAllInputs()
     const res = await fetch(`${base}/tx`, { method: 'POST', body: psbt.extractTransaction().toHex() })
@@ -262,16 +271,18 @@ export function createBitcoinDevWallet(opts: BitcoinDevWalletOptions = {}) {
     Object.freeze({
       address: a.address,
       publicKey: fromHex(a.publicKey),
-      chains: [CHAIN[network]],
+      chains: [chain()],
       features: ['bitcoin:signMessage', 'bitcoin:signTransaction'] as const,
     })
   const standardWallet = {
     version: '1.0.0' as const,
     name,
     icon: ICON as `data:image/svg+xml;base64,${string}`,
-    chains: [CHAIN[network]] as const,
+    get chains(): readonly `bitcoin:${string}`[] {
+      return [chain()]
+    },
     get accounts(): StdAccount[] {
-      return connected ? accounts.map(stdAccount) : []
+      return visibleAccounts().map(stdAccount)
     },
     features: {
       'bitcoin:connect': {
@@ -360,9 +371,15 @@ export function createBitcoinDevWallet(opts: BitcoinDevWalletOptions = {}) {
     accounts: async () => (await ready(), [...accounts]),
     setAutoApprove(value: boolean) {
       autoApprove = value
+      if (value) queue.approveAll()
     },
     setFailures(next: BitcoinDevWalletFailures) {
-      failures = { ...next }
+      const before = failures.set(next)
+      const after = failures.current
+      if (!before.disconnected && after.disconnected) api.disconnectSite()
+      else if (before.unknownChain !== after.unknownChain || Boolean(before.locked) !== Boolean(after.locked)) {
+        if (connected) emit()
+      }
     },
     pendingRequests: () => queue.requests(),
     approve(id?: number) {

@@ -16,11 +16,18 @@ export interface ConsentQueue {
   approveAll(): void
 }
 
-export function createConsentQueue(opts: { origin: string; prompt: ConsentPrompt | undefined; autoApprove(): boolean }): ConsentQueue {
+export function createConsentQueue(opts: {
+  origin: string
+  prompt: ConsentPrompt | undefined
+  autoApprove(): boolean
+  /** True when this request is to be rejected at once (the `rejectNext` failure flag), even when auto-approving. */
+  rejectNext?(): boolean
+}): ConsentQueue {
   const pending: Array<{ request: ConsentRequest; resolve: (ok: boolean) => void }> = []
   let nextId = 1
   return {
     async ask(method, params, summary, chainId = 0) {
+      if (opts.rejectNext?.()) throw walletError('userRejected')
       if (opts.autoApprove()) return
       const request: ConsentRequest = { id: nextId++, origin: opts.origin, method, params, chainId, summary }
       const abort = new AbortController()

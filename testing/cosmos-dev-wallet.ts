@@ -9,6 +9,7 @@ import { createDomConsentPrompt, type ConsentPrompt, type ConsentRequest } from 
 import { DEV_WALLET_MNEMONIC } from './dev-wallet.ts'
 import { walletError } from './errors.ts'
 import { createConsentQueue } from './consent-queue.ts'
+import { createFailureState, type FakeWalletFailures } from './failures.ts'
 
 export const COSMOS_DEV_WALLET_NAME = 'Portico Dev Wallet'
 export const COSMOS_DEV_WALLET_STORAGE_KEY = '@portico-dev-wallet/cosmos'
@@ -23,15 +24,11 @@ export type CosmosDevWalletChain = {
   bech32Prefix?: string
 }
 
-export type CosmosDevWalletFailures = {
-  /**
-   * Methods answered with 4001 at once, without a prompt: 'enable', 'getKey', 'signArbitrary', 'signDirect',
-   * 'signAmino', 'experimentalSuggestChain'.
-   */
-  reject?: string[]
-  /** Every request waits this long before it is handled. */
-  delayMs?: number
-}
+/**
+ * The failure flags (the same for the five fake wallets; see FakeWalletFailures). `reject` and `malformed` take
+ * 'enable', 'getKey', 'getAccounts', 'signArbitrary', 'signDirect', 'signAmino', 'experimentalSuggestChain'.
+ */
+export type CosmosDevWalletFailures = FakeWalletFailures
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
@@ -135,6 +132,26 @@ export function makeAdr036SignDoc(signer: string, data: string | Uint8Array): Co
   }
 }
 
+/** The `malformed` flag: an address that is not bech32, an empty key, an empty signature. */
+function malformedCosmos(method: string, result: unknown): unknown {
+  const badSignature = (sig: CosmosStdSignature): CosmosStdSignature => ({ ...sig, signature: '' })
+  switch (method) {
+    case 'getKey':
+      return { ...(result as CosmosKey), bech32Address: 'not-a-bech32-address', pubKey: new Uint8Array(0), address: new Uint8Array(0) }
+    case 'getAccounts':
+      return (result as CosmosAccountData[]).map((a) => ({ ...a, address: 'not-a-bech32-address', pubkey: new Uint8Array(0) }))
+    case 'signArbitrary':
+      return badSignature(result as CosmosStdSignature)
+    case 'signDirect':
+    case 'signAmino': {
+      const r = result as { signed: unknown; signature: CosmosStdSignature }
+      return { ...r, signature: badSignature(r.signature) }
+    }
+    default:
+      return result
+  }
+}
+
 /** Creates the wallet object (install it with installCosmosDevWallet). */
 export function createCosmosDevWallet(win: EventWindow | undefined, opts: CosmosDevWalletOptions): CosmosDevWallet {
   if (opts.chains.length === 0) throw new Error('createCosmosDevWallet needs at least one chain')
@@ -143,7 +160,7 @@ export function createCosmosDevWallet(win: EventWindow | undefined, opts: Cosmos
   const storage = opts.storage === undefined ? defaultStorage() : opts.storage
   const origin = opts.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin ?? 'unknown origin'
   let autoApprove = opts.autoApprove ?? false
-  let failures: CosmosDevWalletFailures = { ...opts.failures }
+  const failures = createFailureState(opts.failures)
   let accountIndex = opts.accountIndex ?? 0
   const prompt: ConsentPrompt | undefined = opts.prompt ?? (typeof document !== 'undefined' ? createDomConsentPrompt(document) : undefined)
   const enabled = new Set<string>()
@@ -191,19 +208,20 @@ export function createCosmosDevWallet(win: EventWindow | undefined, opts: Cosmos
   const prefixOf = (chainId: string): string => chains.get(chainId)?.bech32Prefix ?? 'cosmos'
   const chainName = (chainId: string): string => chains.get(chainId)?.name ?? chainId
 
-  const queue = createConsentQueue({ origin, prompt, autoApprove: () => autoApprove })
+  const queue = createConsentQueue({ origin, prompt, autoApprove: () => autoApprove, rejectNext: () => failures.takeRejectNext() })
 
   const consent = (method: string, params: unknown, summary: string[]): Promise<void> => queue.ask(method, params, summary)
   const settle = (id: number | undefined, ok: boolean): void => queue.settle(id, ok)
 
   /** Runs a wallet method with the failure flags; errors leave as ProviderRpcError or Keplr's plain errors. */
   const handle = async <T>(method: string, run: () => Promise<T>): Promise<T> => {
-    if (failures.delayMs) await new Promise((r) => setTimeout(r, failures.delayMs))
-    if (failures.reject?.includes(method)) throw walletError('userRejected')
-    return run()
+    await failures.gate(method)
+    const result = await run()
+    return failures.malforms(method) ? (malformedCosmos(method, result) as T) : result
   }
   const knownChain = (chainId: unknown): string => {
-    if (typeof chainId !== 'string' || !chains.has(chainId)) throw new Error(`There is no chain info for ${String(chainId)}`)
+    // `unknownChain`: the wallet has moved to a chain the app does not know, so it knows none of the app's chains.
+    if (typeof chainId !== 'string' || !chains.has(chainId) || failures.unknownChain('unknown')) throw new Error(`There is no chain info for ${String(chainId)}`)
     return chainId
   }
   const enabledChain = (chainId: unknown): string => {
@@ -236,11 +254,12 @@ export function createCosmosDevWallet(win: EventWindow | undefined, opts: Cosmos
   const offlineSigner = (chainId: string, modes: { direct: boolean; amino: boolean }): CosmosDevOfflineSigner => {
     const signer: CosmosDevOfflineSigner = {
       chainId,
-      getAccounts: async () => {
-        enabledChain(chainId)
-        const s = await signersFor(prefixOf(chainId), accountIndex)
-        return [{ address: s.address, algo: 'secp256k1', pubkey: s.pubkey }]
-      },
+      getAccounts: () =>
+        handle('getAccounts', async () => {
+          enabledChain(chainId)
+          const s = await signersFor(prefixOf(chainId), accountIndex)
+          return [{ address: s.address, algo: 'secp256k1' as const, pubkey: s.pubkey }]
+        }),
     }
     if (modes.direct) signer.signDirect = (address, doc) => api.signDirect(chainId, address, doc)
     if (modes.amino) signer.signAmino = (address, doc) => api.signAmino(chainId, address, doc)
@@ -349,7 +368,13 @@ export function createCosmosDevWallet(win: EventWindow | undefined, opts: Cosmos
       if (value) queue.approveAll()
     },
     setFailures(next) {
-      failures = { ...next }
+      const before = failures.set(next)
+      const after = failures.current
+      if (!before.disconnected && after.disconnected) api.disconnectSite()
+      else if (before.unknownChain !== after.unknownChain || Boolean(before.locked) !== Boolean(after.locked)) {
+        const Ctor = win?.Event ?? (typeof Event === 'undefined' ? undefined : Event)
+        if (win && Ctor) win.dispatchEvent(new Ctor(COSMOS_KEYSTORE_CHANGE_EVENT))
+      }
     },
     pendingRequests: () => queue.requests(),
     approve: (id) => settle(id, true),

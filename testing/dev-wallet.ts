@@ -14,6 +14,7 @@ import {
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
 import { ProviderRpcError, WALLET_ERRORS, unrecognizedChainError, walletError } from './errors.ts'
 import { createConsentQueue } from './consent-queue.ts'
+import { createFailureState, lockedError, UNKNOWN_EVM_CHAIN_ID, type FakeWalletFailures } from './failures.ts'
 import { createDomConsentPrompt, type ConsentPrompt, type ConsentRequest } from './consent-prompt.ts'
 
 export type { ConsentPrompt, ConsentRequest } from './consent-prompt.ts'
@@ -25,14 +26,8 @@ export const DEV_WALLET_STORAGE_KEY = '@portico-dev-wallet/connected'
 export type NativeCurrency = { name: string; symbol: string; decimals: number }
 export type DevWalletChain = { chainId: number; name: string; rpcUrl: string; nativeCurrency?: NativeCurrency }
 
-export type DevWalletFailures = {
-  /** Methods answered with 4001 at once, without a prompt. */
-  reject?: string[]
-  /** Every request waits this long before it is handled. */
-  delayMs?: number
-  /** Once connected, eth_chainId reports this chain id until the dapp switches chains. */
-  wrongChain?: number
-}
+/** The failure flags (the same for the five fake wallets; see FakeWalletFailures). */
+export type DevWalletFailures = FakeWalletFailures
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
@@ -99,6 +94,35 @@ const READ_METHODS = new Set([
 
 const toHexChainId = (id: number): Hex => `0x${id.toString(16)}`
 
+/** Methods a locked wallet answers with 4100 (eth_accounts answers [] instead). */
+const LOCKED_METHODS = new Set([
+  'eth_requestAccounts', 'wallet_requestPermissions', 'personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction',
+  'wallet_switchEthereumChain', 'wallet_addEthereumChain',
+])
+
+/** The `malformed` flag: what a broken wallet answers instead (the shape is right, the content is not). */
+function malformed(method: string, result: unknown): unknown {
+  switch (method) {
+    case 'eth_accounts':
+    case 'eth_requestAccounts':
+      return ['0xnot-an-address']
+    case 'eth_chainId':
+      return 'not-a-chain-id'
+    case 'net_version':
+      return 'not-a-number'
+    case 'personal_sign':
+    case 'eth_signTypedData_v4':
+      return '0xnot-a-signature'
+    case 'eth_sendTransaction':
+      return '0x1234'
+    case 'wallet_requestPermissions':
+    case 'wallet_getPermissions':
+      return 'not-a-permission-list'
+    default:
+      return result
+  }
+}
+
 function parseChainId(value: unknown): number {
   if (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)) return Number.parseInt(value, 16)
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value
@@ -148,7 +172,8 @@ export function createDevWallet(opts: DevWalletOptions): DevWallet {
   const storage = opts.storage === undefined ? defaultStorage() : opts.storage
   const origin = opts.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin ?? 'unknown origin'
   let autoApprove = opts.autoApprove ?? false
-  let failures: DevWalletFailures = { ...opts.failures }
+  const failureState = createFailureState(opts.failures)
+  const failures = (): DevWalletFailures => failureState.current
   const prompt: ConsentPrompt | undefined =
     opts.prompt ?? (typeof document !== 'undefined' ? createDomConsentPrompt(document) : undefined)
 
@@ -178,7 +203,7 @@ export function createDevWallet(opts: DevWalletOptions): DevWallet {
       const parsed = JSON.parse(saved) as { chainId?: number }
       connected = true
       if (opts.initialChainId === undefined && parsed.chainId !== undefined && chains.has(parsed.chainId)) chainId = parsed.chainId
-      wrongChain = failures.wrongChain
+      wrongChain = failures().wrongChain ?? failureState.unknownChain(UNKNOWN_EVM_CHAIN_ID)
     }
   } catch {
     // Unreadable storage: start disconnected.
@@ -209,7 +234,7 @@ export function createDevWallet(opts: DevWalletOptions): DevWallet {
   // EIP-1193: connect is emitted once the provider can serve its chain.
   queueMicrotask(() => emit('connect', { chainId: toHexChainId(reportedChainId()) }))
 
-  const queue = createConsentQueue({ origin, prompt, autoApprove: () => autoApprove })
+  const queue = createConsentQueue({ origin, prompt, autoApprove: () => autoApprove, rejectNext: () => failureState.takeRejectNext() })
 
   const consent = (method: string, params: unknown, summary: string[]): Promise<void> => queue.ask(method, params, summary, chainId)
 
@@ -264,7 +289,7 @@ export function createDevWallet(opts: DevWalletOptions): DevWallet {
       `Network: ${currentChain().name} (${chainId})`,
     ])
     connected = true
-    wrongChain = failures.wrongChain
+    wrongChain = failures().wrongChain ?? failureState.unknownChain(UNKNOWN_EVM_CHAIN_ID)
     persist()
     emit('accountsChanged', addresses())
     if (wrongChain !== undefined && wrongChain !== chainId) emit('chainChanged', toHexChainId(wrongChain))
@@ -274,7 +299,7 @@ export function createDevWallet(opts: DevWalletOptions): DevWallet {
   const handlers: Record<string, (params: unknown[]) => Promise<unknown>> = {
     eth_chainId: async () => toHexChainId(reportedChainId()),
     net_version: async () => String(reportedChainId()),
-    eth_accounts: async () => (connected ? addresses() : []),
+    eth_accounts: async () => (connected && !failures().locked ? addresses() : []),
 
     eth_requestAccounts: async () => {
       if (connected) return addresses()
@@ -388,11 +413,18 @@ export function createDevWallet(opts: DevWalletOptions): DevWallet {
   }
 
   const handle = async (method: string, params: unknown[]): Promise<unknown> => {
-    if (failures.delayMs) await new Promise((r) => setTimeout(r, failures.delayMs))
-    if (failures.reject?.includes(method)) throw walletError('userRejected')
-    if (!providerConnected) throw walletError('disconnected')
+    if (!providerConnected) {
+      if (failures().delayMs) await new Promise((r) => setTimeout(r, failures().delayMs))
+      throw walletError('disconnected')
+    }
+    const wait = failureState.gate(method, false)
+    if (wait) await wait
+    if (failures().locked && LOCKED_METHODS.has(method)) throw lockedError()
     const handler = handlers[method]
-    if (handler) return handler(params)
+    if (handler) {
+      const result = await handler(params)
+      return failureState.malforms(method) ? malformed(method, result) : result
+    }
     if (READ_METHODS.has(method)) return rpc(method, params)
     throw walletError('unsupportedMethod')
   }
@@ -425,7 +457,16 @@ export function createDevWallet(opts: DevWalletOptions): DevWallet {
       if (value) queue.approveAll()
     },
     setFailures(next) {
-      failures = { ...next }
+      const before = failureState.set(next)
+      const after = failures()
+      if (!before.disconnected && after.disconnected) api.emitDisconnect()
+      if (before.disconnected && !after.disconnected) api.reconnect()
+      if (connected && Boolean(before.locked) !== Boolean(after.locked)) emit('accountsChanged', after.locked ? [] : addresses())
+      if (before.unknownChain !== after.unknownChain && connected) {
+        const reported = reportedChainId()
+        wrongChain = failureState.unknownChain(UNKNOWN_EVM_CHAIN_ID) ?? (before.unknownChain ? undefined : wrongChain)
+        if (reportedChainId() !== reported) emit('chainChanged', toHexChainId(reportedChainId()))
+      }
     },
     pendingRequests: () => queue.requests(),
     approve: (id) => settle(id, true),

@@ -80,3 +80,22 @@ export {
   type PolkadotDevWalletFailures,
   type PolkadotDevWalletOptions,
 } from './polkadot-dev-wallet.ts'
+export {
+  createFakeWallets,
+  installFakeWallets,
+  mnemonicFromSeed,
+  FAKE_WALLET_NAMESPACES,
+  DEFAULT_FAKE_EVM_CHAIN,
+  DEFAULT_FAKE_COSMOS_CHAIN,
+  LOCKED_MESSAGE,
+  UNKNOWN_EVM_CHAIN_ID,
+  UNKNOWN_GENESIS_HASH,
+  type FakeNamespace,
+  type FakeWalletAccounts,
+  type FakeWalletFailures,
+  type FakeWalletRequest,
+  type FakeWallets,
+  type FakeWalletsOptions,
+  type InstalledFakeWallets,
+} from './fake-wallets.ts'
+export { createTestModal, type TestModal, type TestModalOptions } from './test-modal.ts'

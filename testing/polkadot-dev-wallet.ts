@@ -8,6 +8,7 @@
 import { createDomConsentPrompt, type ConsentPrompt, type ConsentRequest } from './consent-prompt.ts'
 import { walletError } from './errors.ts'
 import { createConsentQueue } from './consent-queue.ts'
+import { createFailureState, UNKNOWN_GENESIS_HASH, type FakeWalletFailures } from './failures.ts'
 
 export const POLKADOT_DEV_WALLET_KEY = 'portico-dev-wallet'
 export const POLKADOT_DEV_WALLET_NAME = 'Portico Dev Wallet'
@@ -16,12 +17,11 @@ export const POLKADOT_DEV_WALLET_STORAGE_KEY = '@portico-dev-wallet/polkadot'
 
 export type PolkadotDevKeyType = 'sr25519' | 'ed25519'
 
-export type PolkadotDevWalletFailures = {
-  /** Methods answered with 4001 at once, without a prompt: 'enable', 'signRaw', 'signPayload'. */
-  reject?: string[]
-  /** Every request waits this long before it is handled. */
-  delayMs?: number
-}
+/**
+ * The failure flags (the same for the five fake wallets; see FakeWalletFailures). `reject` and `malformed` take
+ * 'enable', 'accounts', 'signRaw', 'signPayload'.
+ */
+export type PolkadotDevWalletFailures = FakeWalletFailures
 
 export type PolkadotDevWalletOptions = {
   /** Dev secret URIs of the accounts shown, in order. @default ['//Alice'] */
@@ -105,7 +105,7 @@ export function createPolkadotDevWallet(opts: PolkadotDevWalletOptions = {}): Po
   const ss58Format = opts.ss58Format ?? 42
   let uris = [...(opts.accounts ?? ['//Alice'])]
   let autoApprove = opts.autoApprove ?? false
-  let failures: PolkadotDevWalletFailures = { ...opts.failures }
+  const failures = createFailureState(opts.failures)
   const storage = opts.storage === undefined ? defaultStorage() : opts.storage
   const readAuthorized = (): boolean => {
     try {
@@ -160,18 +160,23 @@ export function createPolkadotDevWallet(opts: PolkadotDevWalletOptions = {}): Po
       }
     })())
 
-  const list = async (): Promise<PolkadotDevWalletAccount[]> =>
-    [...(await keys()).pairs.values()].map((p) => ({ address: p.address, name: p.name, type: keyType, genesisHash: null }))
+  const list = async (): Promise<PolkadotDevWalletAccount[]> => {
+    const genesisHash = failures.unknownChain<string>(UNKNOWN_GENESIS_HASH) ?? null
+    const accounts = [...(await keys()).pairs.values()].map((p) => ({ address: p.address, name: p.name, type: keyType, genesisHash }))
+    return failures.malforms('accounts') ? accounts.map((a) => ({ ...a, address: 'not-an-ss58-address' })) : accounts
+  }
+  /** What the site sees: nothing while unauthorized, locked or disconnected. */
+  const visible = async (): Promise<PolkadotDevWalletAccount[]> =>
+    authorized && !failures.current.locked && !failures.current.disconnected ? list() : []
 
-  const queue = createConsentQueue({ origin, prompt, autoApprove: () => autoApprove })
+  const queue = createConsentQueue({ origin, prompt, autoApprove: () => autoApprove, rejectNext: () => failures.takeRejectNext() })
   let signId = 1
 
   const consent = (method: string, params: unknown, summary: string[]): Promise<void> => queue.ask(method, params, summary)
 
-  const gate = async (method: string): Promise<void> => {
-    if (failures.delayMs) await new Promise((r) => setTimeout(r, failures.delayMs))
-    if (failures.reject?.includes(method)) throw walletError('userRejected')
-  }
+  const gate = async (method: string): Promise<void> => failures.gate(method)
+  const badSignature = (method: string, result: PolkadotSignerResult): PolkadotSignerResult =>
+    failures.malforms(method) ? { ...result, signature: '0x' } : result
 
   const pairFor = async (address: unknown): Promise<KeyPair & { name: string }> => {
     if (!authorized) throw walletError('unauthorized')
@@ -198,10 +203,13 @@ export function createPolkadotDevWallet(opts: PolkadotDevWalletOptions = {}): Po
 
   const injected: PolkadotDevInjected = {
     accounts: {
-      get: async () => (authorized ? list() : []),
+      get: async () => {
+        if (failures.current.delayMs) await new Promise((r) => setTimeout(r, failures.current.delayMs))
+        return visible()
+      },
       subscribe(cb) {
         subscribers.add(cb)
-        void list().then((accounts) => subscribers.has(cb) && authorized && cb(accounts))
+        void visible().then((accounts) => subscribers.has(cb) && authorized && cb(accounts))
         return () => void subscribers.delete(cb)
       },
     },
@@ -213,7 +221,7 @@ export function createPolkadotDevWallet(opts: PolkadotDevWalletOptions = {}): Po
         if (typeof raw.data !== 'string' || !/^0x(?:[0-9a-fA-F]{2})*$/.test(raw.data)) throw walletError('invalidParams', 'Expected hex data.')
         const bytes = k.fromHex(raw.data)
         await consent('signRaw', raw, [`Sign message as ${pair.address}:`, readable(bytes, raw.data)])
-        return { id: signId++, signature: k.hex(pair.sign(k.wrap(bytes))) }
+        return badSignature('signRaw', { id: signId++, signature: k.hex(pair.sign(k.wrap(bytes))) })
       },
       async signPayload(payload) {
         await gate('signPayload')
@@ -226,13 +234,13 @@ export function createPolkadotDevWallet(opts: PolkadotDevWalletOptions = {}): Po
           `Tip: ${BigInt(String(payload.tip ?? '0'))}`,
           `Genesis: ${String(payload.genesisHash)}`,
         ])
-        return { id: signId++, signature: k.signPayload(payload, pair) }
+        return badSignature('signPayload', { id: signId++, signature: k.signPayload(payload, pair) })
       },
     },
   }
 
   const notify = async (): Promise<void> => {
-    const accounts = authorized ? await list() : []
+    const accounts = await visible()
     for (const cb of [...subscribers]) {
       try {
         await cb(accounts)
@@ -268,7 +276,17 @@ export function createPolkadotDevWallet(opts: PolkadotDevWalletOptions = {}): Po
       if (value) queue.approveAll()
     },
     setFailures(next) {
-      failures = { ...next }
+      const before = failures.set(next)
+      const after = failures.current
+      if (!before.disconnected && after.disconnected) setAuthorized(false)
+      if (
+        Boolean(before.disconnected) !== Boolean(after.disconnected) ||
+        before.unknownChain !== after.unknownChain ||
+        Boolean(before.locked) !== Boolean(after.locked) ||
+        JSON.stringify(before.malformed) !== JSON.stringify(after.malformed)
+      ) {
+        void notify()
+      }
     },
     pendingRequests: () => queue.requests(),
     approve: (id) => settle(id, true),
@@ -282,7 +300,7 @@ export function createPolkadotDevWallet(opts: PolkadotDevWalletOptions = {}): Po
       setAuthorized(false)
       void notify()
     },
-    accounts: list,
+    accounts: async () => [...(await keys()).pairs.values()].map((p) => ({ address: p.address, name: p.name, type: keyType, genesisHash: null })),
     get state() {
       return { authorized }
     },

@@ -2,6 +2,7 @@ import { base58, base64 } from '@scure/base'
 import { createDomConsentPrompt, type ConsentPrompt, type ConsentRequest } from './consent-prompt.ts'
 import { ProviderRpcError, WALLET_ERRORS, walletError } from './errors.ts'
 import { createConsentQueue } from './consent-queue.ts'
+import { createFailureState, type FakeWalletFailures } from './failures.ts'
 import { solanaDevKey, SOLANA_DEV_WALLET_MNEMONIC, type SolanaDevKey } from './solana-keys.ts'
 
 /** Where the Solana side remembers the sites it is connected to (so `silent` connect works after a reload). */
@@ -11,12 +12,11 @@ export const SOLANA_DEV_WALLET_STORAGE_KEY = '@portico-dev-wallet/solana-connect
 export const SOLANA_DEV_WALLET_CHAINS = ['solana:mainnet', 'solana:devnet', 'solana:localnet'] as const
 export type SolanaDevWalletChain = (typeof SOLANA_DEV_WALLET_CHAINS)[number]
 
-export type SolanaDevWalletFailures = {
-  /** Features (e.g. 'solana:signMessage', 'standard:connect') answered with 4001 at once, without a prompt. */
-  reject?: string[]
-  /** Every request waits this long before it is handled. */
-  delayMs?: number
-}
+/**
+ * The failure flags (the same for the five fake wallets; see FakeWalletFailures). `reject` and `malformed` take
+ * feature names such as 'standard:connect', 'solana:signMessage'.
+ */
+export type SolanaDevWalletFailures = FakeWalletFailures
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
@@ -65,7 +65,7 @@ export interface SolanaDevWallet {
   disconnectSite(): void
   /** The dev keys (for tests that check signatures). */
   readonly keys: readonly SolanaDevKey[]
-  readonly state: { connected: boolean; accounts: string[] }
+  readonly state: { connected: boolean; accounts: string[]; chains: string[] }
 }
 
 const DEFAULT_RPC: Partial<Record<SolanaDevWalletChain, string>> = {
@@ -97,11 +97,20 @@ export function createSolanaDevWallet(opts: SolanaDevWalletOptions = {}): Solana
   const origin = opts.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin ?? 'unknown origin'
   const prompt = opts.prompt ?? (typeof document !== 'undefined' ? createDomConsentPrompt(document) : undefined)
   let autoApprove = opts.autoApprove ?? false
-  let failures: SolanaDevWalletFailures = { ...opts.failures }
-  const chains = SOLANA_DEV_WALLET_CHAINS.filter((c) => rpcUrls[c])
-  const walletAccounts: SolanaDevWalletAccount[] = keys.map((k) =>
-    Object.freeze({ address: k.address, publicKey: k.publicKey.slice(), chains: [...chains], features: [...FEATURES], label: `Account ${k.path}` }),
-  )
+  const failures = createFailureState(opts.failures)
+  const knownChains = SOLANA_DEV_WALLET_CHAINS.filter((c) => rpcUrls[c])
+  const makeAccounts = (chains: readonly `${string}:${string}`[]): SolanaDevWalletAccount[] =>
+    keys.map((k) => Object.freeze({ address: k.address, publicKey: k.publicKey.slice(), chains: [...chains], features: [...FEATURES], label: `Account ${k.path}` }))
+  const normalAccounts = makeAccounts(knownChains)
+  let walletAccounts = normalAccounts
+  let chains: readonly `${string}:${string}`[] = knownChains
+  /** Applies `unknownChain`: the accounts (and the wallet) move to a chain the app does not know. */
+  const applyChain = (): void => {
+    const unknown = failures.unknownChain<string>('solana:unknown')
+    chains = unknown ? [unknown as `${string}:${string}`] : knownChains
+    walletAccounts = unknown ? makeAccounts(chains) : normalAccounts
+  }
+  applyChain()
 
   const remembered = (): boolean => {
     try {
@@ -131,7 +140,7 @@ export function createSolanaDevWallet(opts: SolanaDevWalletOptions = {}): Solana
     }
   }
 
-  const queue = createConsentQueue({ origin, prompt, autoApprove: () => autoApprove })
+  const queue = createConsentQueue({ origin, prompt, autoApprove: () => autoApprove, rejectNext: () => failures.takeRejectNext() })
 
   const consent = (method: string, params: unknown, summary: string[]): Promise<void> => queue.ask(method, params, summary)
   const settle = (id: number | undefined, ok: boolean): void => queue.settle(id, ok)
@@ -139,10 +148,11 @@ export function createSolanaDevWallet(opts: SolanaDevWalletOptions = {}): Solana
   /** Failure flags first, then the feature itself; anything but a ProviderRpcError reads as -32603. */
   const guarded = <A extends unknown[], R>(feature: string, fn: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
-      if (failures.delayMs) await new Promise((r) => setTimeout(r, failures.delayMs))
-      if (failures.reject?.includes(feature)) throw walletError('userRejected')
+      const wait = failures.gate(feature)
+      if (wait) await wait
       try {
-        return await fn(...args)
+        const result = await fn(...args)
+        return failures.malforms(feature) ? (malformedOutput(feature, result) as R) : result
       } catch (error) {
         if (error instanceof ProviderRpcError) throw error
         throw new ProviderRpcError(WALLET_ERRORS.internal.code, error instanceof Error ? error.message : String(error))
@@ -187,9 +197,11 @@ export function createSolanaDevWallet(opts: SolanaDevWalletOptions = {}): Solana
     version: '1.0.0',
     name: opts.name ?? 'Portico Dev Wallet',
     icon: opts.icon ?? DEFAULT_ICON,
-    chains,
+    get chains() {
+      return chains
+    },
     get accounts() {
-      return connected ? walletAccounts : []
+      return connected && !failures.current.locked ? walletAccounts : []
     },
     features: {
       'standard:connect': {
@@ -269,7 +281,16 @@ export function createSolanaDevWallet(opts: SolanaDevWalletOptions = {}): Solana
       if (value) queue.approveAll()
     },
     setFailures(next) {
-      failures = { ...next }
+      const before = failures.set(next)
+      const after = failures.current
+      if (!before.disconnected && after.disconnected) wallet.disconnectSite()
+      let changed = false
+      if (before.unknownChain !== after.unknownChain) {
+        applyChain()
+        changed = true
+      }
+      if (Boolean(before.locked) !== Boolean(after.locked)) changed = true
+      if (changed && connected) emitChange()
     },
     pendingRequests: () => queue.requests(),
     approve: (id) => settle(id, true),
@@ -282,10 +303,28 @@ export function createSolanaDevWallet(opts: SolanaDevWalletOptions = {}): Solana
     },
     keys,
     get state() {
-      return { connected, accounts: connected ? walletAccounts.map((a) => a.address) : [] }
+      return { connected, accounts: connected ? walletAccounts.map((a) => a.address) : [], chains: [...chains] }
     },
   }
   return wallet
+}
+
+/** The `malformed` flag: keys and signatures of the wrong length, an address that is not base58. */
+function malformedOutput(feature: string, result: unknown): unknown {
+  switch (feature) {
+    case 'standard:connect': {
+      const accounts = (result as { accounts: readonly SolanaDevWalletAccount[] }).accounts
+      return { accounts: accounts.map((a) => ({ ...a, address: 'not-a-base58-address!', publicKey: new Uint8Array(3) })) }
+    }
+    case 'solana:signMessage':
+      return (result as Array<Record<string, unknown>>).map((o) => ({ ...o, signature: new Uint8Array(3) }))
+    case 'solana:signTransaction':
+      return (result as unknown[]).map(() => ({ signedTransaction: new Uint8Array(1) }))
+    case 'solana:signAndSendTransaction':
+      return (result as unknown[]).map(() => ({ signature: new Uint8Array(3) }))
+    default:
+      return result
+  }
 }
 
 /** Splits a wire transaction: signature slots, the signed message, and the required signers' keys. */

@@ -181,11 +181,13 @@ export interface Connector {
   type: ConnectorType
   /** The namespace it connects (a MULTI_CHAIN connector lists more in `chains`). */
   chain: ChainNamespace
-  chains?: readonly ChainNamespace[]
-  imageUrl?: string
-  imageId?: string
-  explorerId?: string
-  info?: { rdns?: string }
+  // `| undefined` on the optional fields: a class implementing Connector may hold them as `x: T | undefined`
+  // (constructor parameters), also under a host's `exactOptionalPropertyTypes`.
+  chains?: readonly ChainNamespace[] | undefined
+  imageUrl?: string | undefined
+  imageId?: string | undefined
+  explorerId?: string | undefined
+  info?: { rdns?: string | undefined } | undefined
   /** Asks the wallet for access. Rejections carry the wallet's EIP-1193 code. */
   connect(request: ConnectRequest): Promise<ConnectResult>
   /** Restores a stored connection without prompting; undefined when access is gone. */

@@ -32,7 +32,7 @@ export const RECONNECT_ANNOUNCE_WAIT_MS = 1_500
  */
 @injectable()
 export class ConnectionController implements Disposable {
-  readonly store = new Store<ConnectionState>({ connections: {}, activeConnectorIds: {}, status: 'disconnected', buffering: false })
+  readonly store: Store<ConnectionState>
   private closeSignal = new AbortController()
   private readonly deps: { events: EventBus; account: AccountController; network: NetworkController; connectors: ConnectorController; persistence: ConnectionPersistence }
   private readonly onClose: Disposable
@@ -45,6 +45,9 @@ export class ConnectionController implements Disposable {
     @inject(KernelTokens.Persistence) persistence: ConnectionPersistence,
   ) {
     this.deps = { events, account, network, connectors, persistence }
+    // 'reconnecting' from the start when storage holds a connection to restore: a server render (which reads the
+    // request's cookies) and the hydrating client then agree on it (ui/react useStore, getServerSnapshot).
+    this.store = new Store<ConnectionState>({ connections: {}, activeConnectorIds: {}, status: hasStoredConnection(persistence) ? 'reconnecting' : 'disconnected', buffering: false })
     this.onClose = events.on('modal:close', () => {
       this.closeSignal.abort()
       this.closeSignal = new AbortController()
@@ -338,4 +341,13 @@ function messageOf(error: unknown): string {
 function codeOf(error: unknown): number | undefined {
   if (typeof error === 'object' && error && 'code' in error && typeof error.code === 'number') return error.code
   return undefined
+}
+
+/** True when storage names a connector to restore for some namespace (one the user did not disconnect). */
+function hasStoredConnection(p: ConnectionPersistence): boolean {
+  const skipped = new Set(p.disconnectedConnectorIds())
+  return p.connectedNamespaces().some((ns) => {
+    const id = p.connectorId(ns)
+    return id !== undefined && !skipped.has(id)
+  })
 }

@@ -1,13 +1,21 @@
 /** A small observable store: `subscribe` + `getSnapshot`, read in React with useSyncExternalStore. */
 export class Store<S extends object> {
   private state: S
+  private readonly initial: S
   private readonly listeners = new Set<() => void>()
 
   constructor(initial: S) {
     this.state = initial
+    this.initial = initial
   }
 
   getSnapshot = (): S => this.state
+
+  /**
+   * The store's first state. A server render shows it and hydration expects it (useSyncExternalStore's
+   * getServerSnapshot), so both agree however far the client's modal got before React hydrated.
+   */
+  getServerSnapshot = (): S => this.initial
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener)

@@ -20,9 +20,12 @@ export function useService<V>(token: Token<V>): V {
   return useModalInstance().get(token)
 }
 
-/** Reads an observable store (subscribe + getSnapshot). */
-export function useStore<S>(store: { subscribe(l: () => void): () => void; getSnapshot(): S }): S {
-  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot)
+/**
+ * Reads an observable store (subscribe + getSnapshot). A server render and hydration read `getServerSnapshot` when the
+ * store has one (the kernel's stores: their first state, see kernel/state/store.ts), so the markup of both agrees.
+ */
+export function useStore<S>(store: { subscribe(l: () => void): () => void; getSnapshot(): S; getServerSnapshot?: () => S }): S {
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot ?? store.getSnapshot)
 }
 
 /**

@@ -2,5 +2,19 @@
 export { PorticoProvider, useModalInstance, useOptionalService, useService, useStore } from './context.tsx'
 export { useModal, useModalState, useAccount, useNetwork, useConnection } from './hooks.ts'
 export { Modal } from './Modal.tsx'
+export { ConnectButton, type ConnectButtonProps } from './ConnectButton.tsx'
 export { formatMessage, strings, type PorticoStrings } from '../theme/i18n.ts'
 export { useConnectingView } from './routing.ts'
+export {
+  useStrings,
+  useLocale,
+  useErrorText,
+  useFormatters,
+  useMessages,
+  defineMessages,
+  pluralKey,
+  SUPPORTED_LOCALES,
+  type Catalogue,
+  type Formatters,
+  type Locale,
+} from '../i18n/index.ts'
