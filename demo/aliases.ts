@@ -3,8 +3,8 @@ import type { Alias } from 'vite'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-/** Resolves `portico`, `portico/react`, `portico/components`, `portico/plugins/<name>`, `portico/testing` and
- * `portico/testing/conformance` to the sources. */
+/** Resolves `portico`, `portico/react`, `portico/components`, `portico/plugins/<name>`, `portico/testing`,
+ * `portico/testing/conformance` and `portico/testing/playwright` to the sources. */
 export function porticoAliases(): Alias[] {
   return [
     { find: /^portico$/, replacement: `${root}kernel/index.ts` },
@@ -12,6 +12,7 @@ export function porticoAliases(): Alias[] {
     { find: /^portico\/components$/, replacement: `${root}ui/components/index.ts` },
     { find: /^portico\/testing$/, replacement: `${root}testing/index.ts` },
     { find: /^portico\/testing\/conformance$/, replacement: `${root}testing/conformance/index.ts` },
+    { find: /^portico\/testing\/playwright$/, replacement: `${root}testing/playwright.ts` },
     { find: /^portico\/plugins\/([a-z0-9-]+)$/, replacement: `${root}plugins/$1/index.ts` },
   ]
 }

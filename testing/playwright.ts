@@ -15,6 +15,9 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Browser, LaunchOptions, Locator, Page } from 'playwright-core'
 import { launchFirstChromium } from './browser.ts'
+
+/** The Chromium resolver the kit launches with (env, Debian, Playwright's cache, then the npm-installed build). */
+export { findChromium, launchFirstChromium } from './browser.ts'
 import { createFakeWallets, type FakeNamespace, type FakeWalletAccounts, type FakeWalletFailures, type FakeWalletRequest, type FakeWalletsOptions } from './fake-wallets.ts'
 
 export type { FakeWalletFailures, FakeWalletRequest, FakeNamespace, FakeWalletAccounts } from './fake-wallets.ts'
