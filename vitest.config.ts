@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { alias: porticoAliases() },
   test: {
     include: ['**/*.test.{ts,tsx}'],
-    exclude: ['node_modules/**', 'dist/**', 'tests/e2e/**', 'storybook-static/**'],
+    exclude: ['**/node_modules/**', 'dist/**', 'tests/e2e/**', 'storybook-static/**'],
     setupFiles: ['tests/setup.ts'],
     environment: 'node',
     testTimeout: 30_000,
