@@ -1,4 +1,5 @@
-import type { CSSProperties, ReactNode } from 'react'
+import { useId, type CSSProperties, type ReactNode } from 'react'
+import { Header } from '../ui/components/Header.tsx'
 import { PorticoStyles } from '../ui/components/PorticoStyles.tsx'
 import type { ThemeMode, ThemeVariables } from '../ui/theme/tokens.ts'
 import { themeStyle } from '../ui/theme/tokens.ts'
@@ -12,13 +13,22 @@ export interface ThemeFrameProps {
   overrides?: ThemeVariables
   /** Width of each frame; the modal width by default so views look as in the dialog. */
   width?: number | string
+  /**
+   * A view's header title: the content is shown in the dialog's chrome (header with back and close, the body's
+   * padding), as the modal shell shows a view. Without it the content sits in a plain padded frame (components).
+   */
+  view?: string
+  /** Show the back button in the view's header. @default true */
+  back?: boolean
+  /** Text direction of the frame, e.g. 'rtl' to review a right-to-left layout. */
+  dir?: 'ltr' | 'rtl'
 }
 
 /**
  * Shows a story's content side by side in light and dark.
  * @example export const Default = { render: () => <ThemeFrame>{(mode) => <ConnectView />}</ThemeFrame> }
  */
-export function ThemeFrame({ children, modes = ['light', 'dark'], overrides, width = 'var(--portico-modal-width)' }: ThemeFrameProps) {
+export function ThemeFrame({ children, modes = ['light', 'dark'], overrides, width = 'var(--portico-modal-width)', view, back = true, dir }: ThemeFrameProps) {
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
       <PorticoStyles />
@@ -28,12 +38,25 @@ export function ThemeFrame({ children, modes = ['light', 'dark'], overrides, wid
           aria-label={`${mode} theme`}
           className="portico-root"
           data-theme={mode}
-          style={{ ...(themeStyle(mode, overrides) as CSSProperties), ...frameStyle, width }}
+          dir={dir}
+          style={{ ...(themeStyle(mode, overrides) as CSSProperties), ...(view === undefined ? frameStyle : viewFrameStyle), width }}
         >
-          <div style={captionStyle}>{mode}</div>
-          {children(mode)}
+          <div style={view === undefined ? captionStyle : { ...captionStyle, padding: '8px 16px 0' }}>{dir === 'rtl' ? `${mode} · rtl` : mode}</div>
+          {view === undefined ? children(mode) : <ViewChrome title={view} back={back}>{children(mode)}</ViewChrome>}
         </section>
       ))}
+    </div>
+  )
+}
+
+/** The dialog's header and body around a view, as ui/react/shell.tsx lays it out (without the overlay). */
+function ViewChrome({ title, back, children }: { title: string; back: boolean; children: ReactNode }) {
+  const titleId = useId()
+  const noop = () => undefined
+  return (
+    <div role="group" aria-labelledby={titleId}>
+      <Header title={title} titleId={titleId} onBack={back ? noop : undefined} onClose={noop} />
+      <div className="portico-dialog-content">{children}</div>
     </div>
   )
 }
@@ -52,6 +75,15 @@ const frameStyle: CSSProperties = {
   display: 'flex',
   flexDirection: 'column',
   gap: 12,
+}
+
+const viewFrameStyle: CSSProperties = {
+  background: 'var(--portico-bg)',
+  color: 'var(--portico-fg)',
+  border: '1px solid var(--portico-border)',
+  borderRadius: 'var(--portico-radius-dialog)',
+  boxShadow: 'var(--portico-shadow)',
+  overflow: 'hidden',
 }
 
 const captionStyle: CSSProperties = {

@@ -49,8 +49,14 @@ function storyConnector(id: string, name: string, type: Connector['type'], color
   }
 }
 
+/** Which wallets a story's Connect lists: the usual two, none, a dozen, or names too long for a row. */
+export type StoryWallets = 'default' | 'none' | 'many' | 'long-names'
+
+const MANY = ['Aurora', 'Beacon', 'Cobalt', 'Drift', 'Ember', 'Fjord', 'Garnet', 'Hollow', 'Indigo', 'Juniper']
+const COLORS = ['#8a3ffc', '#d6336c', '#0f62fe', '#198038', '#b28600', '#005d5d']
+
 /** A chain plugin for stories: fixed networks and balance, connectors that answer as the story wants. */
-function storyChain(behaviour: StoryConnectBehaviour) {
+function storyChain(behaviour: StoryConnectBehaviour, wallets: StoryWallets = 'default') {
   return definePlugin({
     id: 'story-chain',
     kind: 'chain', portico: '1.x',
@@ -62,15 +68,20 @@ function storyChain(behaviour: StoryConnectBehaviour) {
         isAddress: (a) => /^0x[0-9a-fA-F]{40}$/.test(a),
         getBalance: async () => ({ balance: '1234.56789', symbol: 'ETH' }),
       })
-      ctx.registerConnector(() => ({ ...storyConnector('dev.portico.wallet', 'Portico Dev Wallet', 'ANNOUNCED', '#e2761b', behaviour), switchNetwork: async () => undefined }))
+      if (wallets === 'none') return
+      const installedName = wallets === 'long-names' ? 'Portico Dev Wallet with an Exceptionally Long Display Name' : 'Portico Dev Wallet'
+      ctx.registerConnector(() => ({ ...storyConnector('dev.portico.wallet', installedName, 'ANNOUNCED', '#e2761b', behaviour), switchNetwork: async () => undefined }))
       ctx.registerConnector(() => ({ ...storyConnector('harbor', 'Harbor', 'EXTERNAL', '#0f9d75', behaviour), switchNetwork: async () => undefined }))
+      if (wallets === 'many') {
+        MANY.forEach((name, i) => ctx.registerConnector(() => storyConnector(name.toLowerCase(), `${name} Wallet`, 'EXTERNAL', COLORS[i % COLORS.length]!, behaviour)))
+      }
     },
   })
 }
 
 /** Builds a modal for a story: in memory, offline, optionally connected. */
-export async function createStoryModal(opts: { connected?: boolean; behaviour?: StoryConnectBehaviour; unsupported?: boolean; themeMode?: 'light' | 'dark'; embedded?: boolean; /** Extra plugins, made fresh for each modal. */ plugins?: () => PluginDefinition[] } = {}): Promise<Modal> {
-  const modal = createModal({ storage: createMemoryAdapter(), plugins: [storyChain(opts.behaviour ?? 'pending'), ...(opts.plugins?.() ?? [])], embedded: opts.embedded ?? true, themeMode: opts.themeMode })
+export async function createStoryModal(opts: { connected?: boolean; behaviour?: StoryConnectBehaviour; unsupported?: boolean; themeMode?: 'light' | 'dark'; embedded?: boolean; wallets?: StoryWallets; /** Extra plugins, made fresh for each modal. */ plugins?: () => PluginDefinition[] } = {}): Promise<Modal> {
+  const modal = createModal({ storage: createMemoryAdapter(), plugins: [storyChain(opts.behaviour ?? 'pending', opts.wallets), ...(opts.plugins?.() ?? [])], embedded: opts.embedded ?? true, themeMode: opts.themeMode })
   await modal.ready
   if (opts.connected) {
     const connection = modal.get(KernelTokens.Connection)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBalance, formatHistoryQuantity, formatUnits, signForOperation } from './index.ts'
+import { formatAmount, formatBalance, formatHistoryQuantity, formatUnits, signForOperation } from './index.ts'
 
 describe('formatBalance', () => {
   it('SPEC §9 balances are truncated, not rounded, to 3 decimals', () => {
@@ -68,5 +68,30 @@ describe('signForOperation', () => {
 
   it.each(['send', 'trade', 'mint', 'execute', '', undefined])('SPEC §9 no sign for %j', (op) => {
     expect(signForOperation(op)).toBe('')
+  })
+})
+
+describe('formatAmount (issue 18: Intl.NumberFormat per locale, SPEC §9 3 decimals)', () => {
+  it('groups thousands per locale and truncates to 3 decimals', () => {
+    expect(formatAmount('1234.56789', { symbol: 'ETH', locale: 'en-US' })).toBe('1,234.567 ETH')
+    expect(formatAmount('9999.99', { symbol: 'ETH', locale: 'en-US' })).toBe('9,999.99 ETH')
+    expect(formatAmount('1234.5', { locale: 'de-DE' })).toBe('1.234,5')
+    expect(formatAmount('0.9999', { locale: 'en-US' })).toBe('0.999')
+    expect(formatAmount('123456789012.34567890123456789', { locale: 'en-US' })).toBe('123,456,789,012.345')
+  })
+
+  it('shows <0.001 for a tiny non-zero amount, 0 for zero and junk', () => {
+    expect(formatAmount('0.0009', { symbol: 'USDC', sign: '+', locale: 'en-US' })).toBe('+<0.001 USDC')
+    expect(formatAmount(1e-7, { locale: 'en-US' })).toBe('<0.001')
+    expect(formatAmount('-0.0001', { locale: 'en-US' })).toBe('-<0.001')
+    expect(formatAmount('0.000', { locale: 'en-US' })).toBe('0')
+    expect(formatAmount('abc', { locale: 'en-US' })).toBe('0')
+  })
+
+  it('puts the given sign in front instead of the value’s own', () => {
+    expect(formatAmount('5.5', { sign: '-', symbol: 'ETH', locale: 'en-US' })).toBe('-5.5 ETH')
+    expect(formatAmount('-5.5', { sign: '-', locale: 'en-US' })).toBe('-5.5')
+    expect(formatAmount('-5.5', { locale: 'en-US' })).toBe('-5.5')
+    expect(formatAmount('2', { sign: '', locale: 'en-US' })).toBe('2')
   })
 })

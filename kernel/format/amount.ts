@@ -1,4 +1,4 @@
-import { truncateDecimal } from './decimal.ts'
+import { toPlainDecimal, truncateDecimal } from './decimal.ts'
 
 const DISPLAY_DECIMALS = 3
 
@@ -32,4 +32,39 @@ export function signForOperation(operationType: string | undefined): '+' | '-' |
   if (PLUS_OPERATIONS.has(operationType)) return '+'
   if (MINUS_OPERATIONS.has(operationType)) return '-'
   return ''
+}
+
+/** Options of {@link formatAmount}. */
+export interface FormatAmountOptions {
+  /** Appended after a space, e.g. 'ETH'. */
+  symbol?: string | undefined
+  /** BCP 47 locale(s) for `Intl.NumberFormat`; the runtime's default when absent. */
+  locale?: string | readonly string[] | undefined
+  /** A sign put in front (SPEC §9 '+' for incoming, '-' for outgoing history entries); the value's own sign is dropped. */
+  sign?: '+' | '-' | '' | undefined
+}
+
+const formatters = new Map<string, Intl.NumberFormat>()
+
+/**
+ * SPEC §9 amounts for display: truncated (not rounded) to 3 decimals, then grouped and punctuated per locale with
+ * `Intl.NumberFormat` (exact for long decimal strings). A non-zero amount under 0.001 reads '<0.001', never '0'.
+ * @example formatAmount('1234.56789', { symbol: 'ETH', locale: 'en' }) === '1,234.567 ETH'
+ * @example formatAmount('0.0009', { symbol: 'USDC', sign: '+', locale: 'en' }) === '+<0.001 USDC'
+ */
+export function formatAmount(value: string | number, { symbol, locale, sign }: FormatAmountOptions = {}): string {
+  const key = String(locale ?? '')
+  let nf = formatters.get(key)
+  if (!nf) formatters.set(key, (nf = new Intl.NumberFormat(locale as string[] | undefined, { maximumFractionDigits: DISPLAY_DECIMALS })))
+  let body = truncateDecimal(value, DISPLAY_DECIMALS)
+  let negative = body.startsWith('-')
+  if (negative) body = body.slice(1)
+  let text: string
+  const plain = toPlainDecimal(value)
+  if (body === '0' && plain && /[1-9]/.test(plain.fraction)) {
+    text = `<${nf.format('0.001' as unknown as number)}`
+    negative = plain.negative
+  } else text = nf.format(body as unknown as number)
+  const prefix = sign === undefined ? (negative ? '-' : '') : sign
+  return `${prefix}${text}${symbol ? ` ${symbol}` : ''}`
 }

@@ -1,2 +1,2 @@
 export { type TruncateOptions, truncateAddress, truncateAuthName } from './address.ts'
-export { formatBalance, formatHistoryQuantity, formatUnits, signForOperation } from './amount.ts'
+export { type FormatAmountOptions, formatAmount, formatBalance, formatHistoryQuantity, formatUnits, signForOperation } from './amount.ts'

@@ -28,3 +28,15 @@ describe('ThemeController', () => {
     expect(theme.store.getSnapshot().themeVariables).toEqual({ '--portico-accent': '#0a84ff', '--portico-radius': '8px' })
   })
 })
+
+describe('ThemeController.themeModeSet (issue 17: prefers-color-scheme when the host sets no mode)', () => {
+  it('is false without a mode and true once the host sets one', () => {
+    expect(new ThemeController().store.getSnapshot().themeModeSet).toBe(false)
+    expect(new ThemeController({ themeMode: 'light' }).store.getSnapshot().themeModeSet).toBe(true)
+    const theme = new ThemeController()
+    theme.setThemeMode('nope')
+    expect(theme.store.getSnapshot().themeModeSet).toBe(false)
+    theme.setThemeMode('light')
+    expect(theme.store.getSnapshot().themeModeSet).toBe(true)
+  })
+})

@@ -6,7 +6,7 @@ import type { BitcoinAccount } from './wallets.ts'
 
 // Offline by construction: the presentational list of the Bip122Accounts view, fed with the stack's dev accounts.
 
-const meta = { title: 'Plugins/bip122/Accounts', parameters: { layout: 'padded' } } satisfies Meta
+const meta = { title: 'Views/Bip122Accounts', parameters: { layout: 'padded' } } satisfies Meta
 export default meta
 type Story = StoryObj<typeof meta>
 
@@ -19,7 +19,7 @@ const accounts: BitcoinAccount[] = [
 function Interactive() {
   const [error, setError] = useState<string>()
   return (
-    <ThemeFrame>
+    <ThemeFrame view="Bitcoin accounts">
       {() => (
         <AccountList
           accounts={accounts}
@@ -35,7 +35,7 @@ function Interactive() {
 export const PaymentAndOrdinals: Story = { render: () => <Interactive /> }
 export const NonPaymentRefused: Story = {
   render: () => (
-    <ThemeFrame>
+    <ThemeFrame view="Bitcoin accounts">
       {() => <AccountList accounts={accounts} active={accounts[0]!.address} error="Switching to non-payment accounts is not allowed" onSelect={() => undefined} />}
     </ThemeFrame>
   ),

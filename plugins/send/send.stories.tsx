@@ -8,7 +8,7 @@ import { SendForm, SendPreview, Sending, TokenPicker, usdValue, type SendFormPro
 // Offline by construction: the presentational halves of the send views, in light and dark, fed with the dev chain's
 // tokens (ETH, USDC, DAI) and dev account 5 as the receiver.
 
-const meta = { title: 'Plugins/send', parameters: { layout: 'padded' } } satisfies Meta
+const meta = { title: 'Views/WalletSend', parameters: { layout: 'padded' } } satisfies Meta
 export default meta
 type Story = StoryObj<typeof meta>
 
@@ -22,21 +22,21 @@ const noop = () => undefined
 const formHandlers = { onPickToken: noop, onAmount: noop, onReceiver: noop, onMax: noop, onPreview: noop }
 
 function Form(props: Partial<SendFormProps>) {
-  return <ThemeFrame>{() => <SendForm amount="" receiver="" {...formHandlers} {...props} />}</ThemeFrame>
+  return <ThemeFrame view="Send">{() => <SendForm amount="" receiver="" {...formHandlers} {...props} />}</ThemeFrame>
 }
 
 /** The token picker with the account's balances; choosing one marks it. */
 function PickerInteractive() {
   const [selected, setSelected] = useState<SendToken>()
-  return <ThemeFrame>{() => <TokenPicker tokens={[ETH, USDC, DAI]} selected={selected} onSelect={setSelected} />}</ThemeFrame>
+  return <ThemeFrame view="Select token">{() => <TokenPicker tokens={[ETH, USDC, DAI]} selected={selected} onSelect={setSelected} />}</ThemeFrame>
 }
 
 export const TokenPickerList: Story = { render: () => <PickerInteractive /> }
-export const TokenPickerLoading: Story = { render: () => <ThemeFrame>{() => <TokenPicker tokens={[]} loading onSelect={noop} />}</ThemeFrame> }
+export const TokenPickerLoading: Story = { render: () => <ThemeFrame view="Select token">{() => <TokenPicker tokens={[]} loading onSelect={noop} />}</ThemeFrame> }
 export const TokenPickerError: Story = {
-  render: () => <ThemeFrame>{() => <TokenPicker tokens={[]} error="Token Balance Unavailable" onRetry={noop} onSelect={noop} />}</ThemeFrame>,
+  render: () => <ThemeFrame view="Select token">{() => <TokenPicker tokens={[]} error="Token Balance Unavailable" onRetry={noop} onSelect={noop} />}</ThemeFrame>,
 }
-export const TokenPickerEmpty: Story = { render: () => <ThemeFrame>{() => <TokenPicker tokens={[]} onSelect={noop} />}</ThemeFrame> }
+export const TokenPickerEmpty: Story = { render: () => <ThemeFrame view="Select token">{() => <TokenPicker tokens={[]} onSelect={noop} />}</ThemeFrame> }
 
 export const FormEmpty: Story = { render: () => <Form /> }
 export const FormFilled: Story = {
@@ -54,8 +54,8 @@ export const FormUnsupportedChain: Story = { render: () => <Form unsupported="Un
 export const FormEstimating: Story = { render: () => <Form token={ETH} amount="1" receiver={RECEIVER} receiverAddress={RECEIVER} maxLoading previewLoading /> }
 
 const preview = { token: USDC, amount: '1.5', amountUsd: usdValue('1.5', 1), receiverAddress: RECEIVER, networkName: 'Portico Local', onSend: noop, onCancel: noop }
-export const Preview: Story = { render: () => <ThemeFrame>{() => <SendPreview {...preview} fee={FEE} receiverName="bob.reown.id" />}</ThemeFrame> }
-export const PreviewEstimatingFee: Story = { render: () => <ThemeFrame>{() => <SendPreview {...preview} />}</ThemeFrame> }
-export const PreviewRejected: Story = { render: () => <ThemeFrame>{() => <SendPreview {...preview} fee={FEE} error={SendText.REJECTED} />}</ThemeFrame> }
-export const PreviewReverted: Story = { render: () => <ThemeFrame>{() => <SendPreview {...preview} fee={FEE} error={SendText.REVERTED} />}</ThemeFrame> }
-export const SendingState: Story = { render: () => <ThemeFrame>{() => <Sending amount="1.5" symbol="USDC" />}</ThemeFrame> }
+export const Preview: Story = { render: () => <ThemeFrame view="Review send">{() => <SendPreview {...preview} fee={FEE} receiverName="bob.reown.id" />}</ThemeFrame> }
+export const PreviewEstimatingFee: Story = { render: () => <ThemeFrame view="Review send">{() => <SendPreview {...preview} />}</ThemeFrame> }
+export const PreviewRejected: Story = { render: () => <ThemeFrame view="Review send">{() => <SendPreview {...preview} fee={FEE} error={SendText.REJECTED} />}</ThemeFrame> }
+export const PreviewReverted: Story = { render: () => <ThemeFrame view="Review send">{() => <SendPreview {...preview} fee={FEE} error={SendText.REVERTED} />}</ThemeFrame> }
+export const SendingState: Story = { render: () => <ThemeFrame view="Review send">{() => <Sending amount="1.5" symbol="USDC" />}</ThemeFrame> }

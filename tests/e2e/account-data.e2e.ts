@@ -139,7 +139,7 @@ describe('Account data end to end (demo host, dev wallet, local chains, API serv
     expect(activity).not.toContain('SPAM')
     // The seeded balances arrived as mints: listed, with their 3-decimal quantities.
     expect(activity).toContain('Mint')
-    expect(activity).toContain('1000 USDC')
+    expect(activity).toContain('1,000 USDC')
 
     // NFTs: Portico Punks 1-3, read from the same history page (no second history request).
     await account.getByRole('tab', { name: 'NFTs' }).click()

@@ -69,7 +69,7 @@ describe('Cosmos end to end (demo host, Keplr-style dev wallet, local cosmos led
     await expect.poll(() => account.innerText()).toContain(TRUNCATED)
     // Account 0 starts with 1000 STAKE on the ledger; the view reads it from there.
     expect(await ustake(ACCOUNT0)).toBe(1_000_000_000n)
-    await expect.poll(() => account.innerText()).toContain('1000 STAKE')
+    await expect.poll(() => account.innerText()).toContain('1,000 STAKE')
     await account.getByRole('button', { name: 'Close' }).click()
     await expect.poll(() => account.count()).toBe(0)
     await expect.poll(() => page.getByText(`Connected ${ACCOUNT0} on Portico Cosmos`).count()).toBe(1)

@@ -37,11 +37,11 @@ async function balanceOf(chainIndex: number): Promise<string> {
   return formatEther(await client.getBalance({ address: ACCOUNT0 }))
 }
 
-/** What the Account view shows for a balance: truncated (not rounded) to 3 decimals, zeros trimmed. */
+/** What the Account view shows for a balance: truncated (not rounded) to 3 decimals, zeros trimmed, thousands grouped (en-US). */
 function shown(ether: string): string {
-  const [int, frac = ''] = ether.split('.')
+  const [int = '0', frac = ''] = ether.split('.')
   const cut = frac.slice(0, 3).replace(/0+$/, '')
-  return `${int}${cut ? `.${cut}` : ''} ETH`
+  return `${BigInt(int).toLocaleString('en-US')}${cut ? `.${cut}` : ''} ETH`
 }
 
 async function openHost(context: BrowserContext, query = ''): Promise<Page> {
@@ -82,7 +82,7 @@ describe('EVM end to end (demo host, dev wallet, local chains)', () => {
     await account.getByRole('button', { name: 'Switch network, current: Portico Local' }).click()
     await page.getByRole('dialog', { name: 'Select network' }).getByRole('button', { name: /^Portico Local 2/ }).click()
     await walletPrompt(page).getByRole('button', { name: 'Approve' }).click()
-    await expect.poll(() => account.innerText()).toContain('1234.567 ETH')
+    await expect.poll(() => account.innerText()).toContain('1,234.567 ETH')
     await expect(account.getByRole('button', { name: 'Switch network, current: Portico Local 2' }).count()).resolves.toBe(1)
 
     // Reload: still connected, no wallet prompt.

@@ -71,7 +71,7 @@ describe('Polkadot end to end (demo host, injectedWeb3 dev wallet, chopsticks ch
     await expect.poll(() => account.innerText()).toContain(TRUNCATED)
     // //Alice starts with 1,000,000 ROC on the chain; the view reads it from there.
     expect(await free(ALICE)).toBe(1_000_000_000_000_000_000n)
-    await expect.poll(() => account.innerText(), { timeout: 30_000 }).toContain('1000000 ROC')
+    await expect.poll(() => account.innerText(), { timeout: 30_000 }).toContain('1,000,000 ROC')
     await account.getByRole('button', { name: 'Close' }).click()
     await expect.poll(() => account.count()).toBe(0)
     await expect.poll(() => page.getByText(`Connected ${ALICE} on Portico Polkadot`).count()).toBe(1)

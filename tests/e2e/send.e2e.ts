@@ -71,7 +71,7 @@ describe('Send end to end (demo host, dev wallet, local chain, API server)', () 
     const context = await browser.newContext()
     const page = await connectedPage(context)
     const account = page.getByRole('dialog', { name: 'Account' })
-    await expect.poll(() => account.getByRole('list', { name: 'Tokens' }).innerText(), { timeout: 15_000 }).toContain('1000 USDC')
+    await expect.poll(() => account.getByRole('list', { name: 'Tokens' }).innerText(), { timeout: 15_000 }).toContain('1,000 USDC')
 
     const preview = await fillAndPreview(page, /^USD Coin/, '1.5', ACCOUNT5)
     const text = await preview.innerText()

@@ -78,12 +78,12 @@ describe('Solana end to end (demo host, the multi-namespace dev wallet, local li
     // The SOL balance is read from the cluster.
     const lamports = await new Connection(local.solana!.rpcUrl, 'confirmed').getBalance(new PublicKey(solanaAddress))
     expect(lamports).toBeGreaterThan(0)
-    await expect.poll(() => account.innerText()).toContain(`${lamports / 1e9} SOL`)
+    await expect.poll(() => account.innerText()).toContain(`${(lamports / 1e9).toLocaleString('en-US', { maximumFractionDigits: 3 })} SOL`)
     // Tokens: the SPL balances of the seeded mints (USDC 1000, PTK 250.5).
     const tokens = account.getByRole('list', { name: 'Tokens' })
     await tokens.waitFor({ timeout: 20_000 })
     await expect.poll(() => tokens.innerText(), { timeout: 20_000 }).toContain('USDC')
-    expect(await tokens.innerText()).toContain('1000')
+    expect(await tokens.innerText()).toContain('1,000')
     expect(await tokens.innerText()).toContain('PTK')
 
     await account.getByRole('button', { name: 'Close' }).click()

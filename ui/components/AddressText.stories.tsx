@@ -7,7 +7,8 @@ const meta = {
   title: 'Components/AddressText',
   component: AddressText,
   decorators: [bothThemes],
-  args: { text: '0x7099...dc79C8', title: sampleAddress },
+  // SPEC §9: 4 leading and 6 trailing characters (what kernel/format's truncateAddress gives; components import no kernel).
+  args: { text: '0x70…dc79C8', title: sampleAddress },
 } satisfies Meta<typeof AddressText>
 export default meta
 type Story = StoryObj<typeof meta>

@@ -16,7 +16,7 @@ export const Gradient: Story = {}
 export const ProfileImage: Story = { args: { imageUrl: sampleIcon('#8a3ffc', 'V'), alt: 'vitalik.eth avatar' } }
 export const Several: Story = {
   render: ({ size }) => (
-    <div style={{ display: 'flex', gap: 8 }}>
+    <div className="portico-avatar-row">
       {['0x1', '0x2', '0xdead', sampleAddress, 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh'].map((address) => (
         <Avatar key={address} address={address} size={size} />
       ))}

@@ -1,7 +1,12 @@
 import type { ComponentProps, MouseEvent } from 'react'
 import { Spinner } from './Spinner.tsx'
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger'
+/**
+ * The button hierarchy (docs/DESIGN-LANGUAGE.md): one primary action per view; secondary for the alternatives;
+ * danger for destructive actions (red text on the secondary surface, never a solid red block); text for low-weight
+ * links such as help.
+ */
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'text'
 
 export interface ButtonProps extends ComponentProps<'button'> {
   /** @default 'primary' */

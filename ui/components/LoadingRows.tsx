@@ -1,12 +1,13 @@
 import { Skeleton } from './Skeleton.tsx'
+import { Stack } from './Layout.tsx'
 
 /** Skeleton rows while a tab loads: a busy group named after what loads (a bare div may not carry a name). */
 export function LoadingRows({ label, rows = 3 }: { label: string; rows?: number }) {
   return (
-    <div role="group" aria-busy="true" aria-label={label} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+    <Stack gap={2} role="group" aria-busy="true" aria-label={label}>
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} height={44} shape="md" />
       ))}
-    </div>
+    </Stack>
   )
 }

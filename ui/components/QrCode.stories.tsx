@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { sampleWcUri } from '../../storybook/fixtures.ts'
+import { sampleIcon, sampleWcUri } from '../../storybook/fixtures.ts'
 import { strings } from '../theme/i18n.ts'
 import { bothThemes } from '../../storybook/ThemeFrame.tsx'
 import { QrCode } from './QrCode.tsx'
@@ -15,3 +15,5 @@ type Story = StoryObj<typeof meta>
 
 export const WalletConnectUri: Story = {}
 export const Short: Story = { args: { value: 'https://example.com', size: 160 } }
+/** The wallet's logo in the centre on a white plate, framed the same in both themes. */
+export const WithWalletLogo: Story = { args: { logo: { name: 'Portico Demo Wallet', src: sampleIcon('#3b63f0', 'D') } } }

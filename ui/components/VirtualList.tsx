@@ -54,7 +54,7 @@ export function VirtualList<T>({
         role="listitem"
         aria-posinset={i + 1}
         aria-setsize={items.length}
-        style={{ position: 'absolute', top: i * rowHeight, left: 0, right: 0, height: rowHeight, boxSizing: 'border-box', paddingBottom: 4 }}
+        style={{ position: 'absolute', top: i * rowHeight, left: 0, right: 0, height: rowHeight, boxSizing: 'border-box', paddingBottom: 8 }}
       >
         {renderRow(item, i)}
       </div>,

@@ -74,7 +74,8 @@ describe('<Modal>', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' })))
     const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
     await screen.findAllByRole('button', { name: /Harbor/ })
-    const buttons = [...dialog.querySelectorAll('button')]
+    // Every focusable control, links included (Connect ends with the "New to wallets?" help link).
+    const buttons = [...dialog.querySelectorAll<HTMLElement>('button, [href]')]
     buttons[buttons.length - 1]!.focus()
     fireEvent.keyDown(dialog, { key: 'Tab' })
     expect(document.activeElement).toBe(buttons[0])
@@ -87,7 +88,7 @@ describe('<Modal>', () => {
     expect(screen.getByText('connected')).toBeTruthy()
     expect(dialog.querySelector('[aria-label="Close"]')).not.toBeNull()
     expect(dialog.querySelector('[aria-label="Back"]')).toBeNull()
-    await screen.findByText('1234.567 ETH')
+    await screen.findByText('1,234.567 ETH')
   })
 
   it('a rejected connection shows the wallet message with Retry and Cancel, and the modal stays usable', async () => {

@@ -8,6 +8,7 @@ import { Spinner } from '../components/Spinner.tsx'
 import { porticoCss } from '../theme/styles.ts'
 import { strings } from '../theme/i18n.ts'
 import { themeStyle } from '../theme/tokens.ts'
+import { useThemeMode } from '../theme/scheme.ts'
 import { coreViewLoaders, titleOf } from '../views/registry.ts'
 import { useStore } from './context.tsx'
 import { ErrorBoundary, errorMessageOf } from './ErrorBoundary.tsx'
@@ -104,6 +105,7 @@ function ModalDialog({ modal, embedded, shake }: { modal: ModalInstance; embedde
   const dialogRef = useRef<HTMLDivElement>(null)
   const stack = useStore(modal.router)
   const theme = useStore(modal.get(KernelTokens.Theme).store)
+  const mode = useThemeMode(theme)
   // The router always holds a view (Connect after a close); the fallback only guards a hidden pre-render.
   const top: RouteEntry = stack[stack.length - 1] ?? { view: 'Connect', params: undefined }
   const close = () => modal.close()
@@ -160,7 +162,7 @@ function ModalDialog({ modal, embedded, shake }: { modal: ModalInstance; embedde
   )
 
   return (
-    <div ref={rootRef} className="portico-root" data-theme={theme.themeMode} style={themeStyle(theme.themeMode, theme.themeVariables) as React.CSSProperties}>
+    <div ref={rootRef} className="portico-root" data-theme={mode} style={themeStyle(mode, theme.themeVariables) as React.CSSProperties}>
       {embedded ? card : <div className="portico-overlay" onClick={close}>{card}</div>}
     </div>
   )

@@ -5,7 +5,9 @@ import { Header } from '../components/Header.tsx'
 import { Snackbar } from '../components/Snackbar.tsx'
 import { WalletListItem } from '../components/WalletListItem.tsx'
 import { strings } from './i18n.ts'
-import { themeTokens } from './tokens.ts'
+import { themeTokens, type ThemeVariables } from './tokens.ts'
+import { Button } from '../components/Button.tsx'
+import { Actions } from '../components/Layout.tsx'
 
 const meta = { title: 'Theme/Tokens and shell' } satisfies Meta
 export default meta
@@ -39,7 +41,7 @@ export const DialogShell: Story = {
       {() => (
         <div className="portico-dialog" role="dialog" aria-labelledby="shell-title" style={{ position: 'relative' }}>
           <Header title={strings.connectWallet} titleId="shell-title" onClose={() => {}} />
-          <div className="portico-dialog-body portico-view">
+          <div className="portico-dialog-body portico-dialog-content portico-view">
             <ul className="portico-list">
               {sampleWallets.slice(0, 4).map((wallet) => (
                 <li key={wallet.name}>
@@ -48,9 +50,7 @@ export const DialogShell: Story = {
               ))}
             </ul>
           </div>
-          <div style={{ paddingBottom: 16 }}>
-            <Snackbar variant="success" message={strings.copied} />
-          </div>
+          <Snackbar variant="success" message={strings.copied} />
         </div>
       )}
     </ThemeFrame>
@@ -64,4 +64,46 @@ export const HostOverrides: Story = {
       {() => <WalletListItem name="Dev Wallet" imageUrl={sampleWallets[0].imageUrl} tag="Installed" tagTone="accent" />}
     </ThemeFrame>
   ),
+}
+
+interface PlaygroundArgs {
+  accent: string
+  radius: string
+  fontFamily: string
+  modalWidth: string
+  overlay: string
+}
+
+/** Controls for the documented theme variables (docs/THEMING.md), applied as `themeVariables` would be. */
+export const Playground: StoryObj<PlaygroundArgs> = {
+  args: {
+    accent: '#2f5bea',
+    radius: '12px',
+    fontFamily: 'ui-sans-serif, system-ui, sans-serif',
+    modalWidth: '360px',
+    overlay: 'rgba(10, 12, 16, 0.45)',
+  },
+  argTypes: { accent: { control: 'color' }, overlay: { control: 'color' } },
+  render: (args) => {
+    const vars: ThemeVariables = {
+      '--portico-accent': args.accent,
+      '--portico-border-radius': args.radius,
+      '--portico-font-family': args.fontFamily,
+      '--portico-modal-width': args.modalWidth,
+      '--portico-overlay': args.overlay,
+    }
+    return (
+      <ThemeFrame overrides={vars} view={strings.connectWallet} back={false}>
+        {() => (
+          <Actions>
+            {sampleWallets.slice(0, 3).map((wallet) => {
+              const tag = 'tag' in wallet ? wallet.tag : undefined
+              return <WalletListItem key={wallet.name} name={wallet.name} imageUrl={wallet.imageUrl} tag={tag} tagTone={tag === 'Installed' ? 'success' : 'neutral'} />
+            })}
+            <Button>{strings.connectWallet}</Button>
+          </Actions>
+        )}
+      </ThemeFrame>
+    )
+  },
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { formatMessage, strings } from './i18n.ts'
 import { ANIMATION_MS, DEFAULT_MODAL_WIDTH, DEFAULT_Z_INDEX, porticoCss } from './styles.ts'
@@ -58,5 +59,23 @@ describe('strings', () => {
     expect(formatMessage(strings.switchNetworkCurrent, { name: 'Ethereum' })).toBe('Switch network, current: Ethereum')
     expect(formatMessage('{a} {b}', { a: 1 })).toBe('1 {b}')
     expect(strings.connectWallet).toBe('Connect Wallet')
+  })
+})
+
+describe('docs/THEMING.md (issue 17 item 4)', () => {
+  const doc = readFileSync(new URL('../../docs/THEMING.md', import.meta.url), 'utf8')
+  const examples = readFileSync(new URL('./theming.examples.tsx', import.meta.url), 'utf8')
+  const squash = (text: string) => text.replace(/\s+/g, ' ').trim()
+
+  it('documents every variable', () => {
+    const names = Object.keys(themeTokens.light).filter((name) => !/^--portico-(space|icon-size|logo-size)-/.test(name))
+    expect(names.filter((name) => !doc.includes(`\`${name}\``))).toEqual([])
+    for (const family of ['space-1', 'space-6', 'icon-size-sm', 'logo-size-lg']) expect(doc).toContain(`--portico-${family}`)
+  })
+
+  it('quotes its samples from the type-checked examples file', () => {
+    const blocks = [...doc.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!)
+    expect(blocks.length).toBeGreaterThanOrEqual(4)
+    expect(blocks.filter((block) => !squash(examples).includes(squash(block)))).toEqual([])
   })
 })

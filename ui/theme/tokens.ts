@@ -13,31 +13,48 @@ export const DEFAULT_Z_INDEX = 999
 /** SPEC §9 animation durations, in milliseconds. */
 export const ANIMATION_MS = { headerText: 120, modalHeight: 150, viewTransition: 150 } as const
 
-/** Tokens that do not change between light and dark. */
+/**
+ * Tokens that do not change between light and dark: the design language of docs/DESIGN-LANGUAGE.md. Spacing is a
+ * 4/8 grid; every size, radius, shadow and duration the stylesheet uses is one of these.
+ */
 const sharedTokens = {
   '--portico-font-family':
     'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   '--portico-font-family-mono': 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-  '--portico-font-size-xs': '11px',
-  '--portico-font-size-sm': '12px',
-  '--portico-font-size-md': '14px',
-  '--portico-font-size-lg': '16px',
-  '--portico-font-size-xl': '20px',
+  '--portico-font-size-xs': '12px',
+  '--portico-font-size-sm': '13px',
+  '--portico-font-size-md': '15px',
+  '--portico-font-size-lg': '18px',
+  '--portico-font-size-xl': '24px',
+  '--portico-line-height': '1.4',
+  '--portico-font-weight-regular': '400',
   '--portico-font-weight-medium': '500',
   '--portico-font-weight-bold': '600',
   '--portico-border-radius': '12px',
   '--portico-radius-sm': '8px',
+  '--portico-radius-lg': '16px',
+  '--portico-radius-dialog': '24px',
   '--portico-radius-full': '999px',
   '--portico-space-1': '4px',
   '--portico-space-2': '8px',
   '--portico-space-3': '12px',
   '--portico-space-4': '16px',
   '--portico-space-5': '24px',
+  '--portico-space-6': '32px',
+  '--portico-control-height': '44px',
+  '--portico-row-height': '56px',
+  '--portico-icon-size-sm': '16px',
+  '--portico-icon-size-md': '20px',
+  '--portico-icon-size-lg': '32px',
+  '--portico-logo-size-sm': '36px',
+  '--portico-logo-size-lg': '80px',
   '--portico-modal-width': `${DEFAULT_MODAL_WIDTH}px`,
   '--portico-z-index': String(DEFAULT_Z_INDEX),
+  '--portico-duration-fast': '120ms',
   '--portico-duration-header-text': `${ANIMATION_MS.headerText}ms`,
   '--portico-duration-modal-height': `${ANIMATION_MS.modalHeight}ms`,
   '--portico-duration-view': `${ANIMATION_MS.viewTransition}ms`,
+  '--portico-easing': 'cubic-bezier(.2, 0, 0, 1)',
 }
 
 /** Colour tokens; both modes define the same keys. Contrast of fg/muted/accent-fg against their backgrounds is >= 4.5:1. */
@@ -58,6 +75,9 @@ const colorTokens: Record<ThemeMode, Record<ColorTokenName, string>> = {
     '--portico-overlay': 'rgba(10, 12, 16, 0.45)',
     '--portico-focus-ring': '#2f5bea',
     '--portico-shadow': '0 12px 40px rgba(10, 12, 16, 0.18)',
+    '--portico-shadow-sm': '0 1px 3px rgba(10, 12, 16, 0.12)',
+    '--portico-incoming': '#16794a',
+    '--portico-outgoing': '#111318',
   },
   dark: {
     '--portico-color-scheme': 'dark',
@@ -75,6 +95,9 @@ const colorTokens: Record<ThemeMode, Record<ColorTokenName, string>> = {
     '--portico-overlay': 'rgba(0, 0, 0, 0.6)',
     '--portico-focus-ring': '#8ea8ff',
     '--portico-shadow': '0 12px 40px rgba(0, 0, 0, 0.5)',
+    '--portico-shadow-sm': '0 1px 3px rgba(0, 0, 0, 0.4)',
+    '--portico-incoming': '#45c988',
+    '--portico-outgoing': '#f2f3f5',
   },
 }
 
@@ -94,6 +117,9 @@ type ColorTokenName =
   | '--portico-overlay'
   | '--portico-focus-ring'
   | '--portico-shadow'
+  | '--portico-shadow-sm'
+  | '--portico-incoming'
+  | '--portico-outgoing'
 
 /** Every token name the stylesheet reads. */
 export type ThemeTokenName = keyof typeof sharedTokens | ColorTokenName

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { formatBalance, KernelTokens, truncateAddress } from '../../kernel/index.ts'
+import { formatAmount, KernelTokens, truncateAddress } from '../../kernel/index.ts'
 import { Avatar } from '../components/Avatar.tsx'
 import { Button } from '../components/Button.tsx'
 import { CopyButton } from '../components/CopyButton.tsx'
+import { Actions, Stack, Text } from '../components/Layout.tsx'
 import { NetworkButton } from '../components/NetworkButton.tsx'
 import { Skeleton } from '../components/Skeleton.tsx'
 import { strings, formatMessage } from '../theme/i18n.ts'
@@ -26,32 +27,34 @@ export default function Account() {
   }, [modal, namespace, caipNetwork?.caipNetworkId])
 
   if (!account.address) {
-    return <p className="portico-state-description">Not connected.</p>
+    return <Text tone="muted">{strings.notConnected}</Text>
   }
-  const networkName = caipNetwork?.name ?? 'Unknown network'
+  const networkName = caipNetwork?.name ?? strings.unknownNetwork
   const shownActions = actions.filter((a) => a.available?.({ namespace, caipNetworkId: caipNetwork?.caipNetworkId }) ?? true)
   return (
-    <>
-      <div className="portico-state">
+    <Stack gap={5}>
+      <Stack gap={3} align="center" className="portico-state">
         <Avatar address={account.address} imageUrl={account.profileImage ?? undefined} size={64} />
-        <p className="portico-state-title">
-          <span className="portico-address" title={account.address}>
-            {account.profileName ?? truncateAddress(account.address)}
-          </span>
-          <CopyButton text={account.address} label={strings.copyAddress} compact />
-        </p>
-        {account.profileName && (
-          <p className="portico-state-description portico-address" title={account.address}>
-            {truncateAddress(account.address)}
-          </p>
-        )}
-        <p className="portico-state-description" aria-live="polite">
-          {account.balance !== undefined && account.balanceSymbol
-            ? formatBalance(account.balance, account.balanceSymbol)
-            : account.balanceLoading
-              ? <Skeleton width={96} height={16} />
-              : null}
-        </p>
+        <Stack gap={1} align="center">
+          <Stack row gap={1} align="center" className="portico-state-title">
+            <span className="portico-address" title={account.address}>
+              {account.profileName ?? truncateAddress(account.address)}
+            </span>
+            <CopyButton text={account.address} label={strings.copyAddress} compact />
+          </Stack>
+          {account.profileName && (
+            <Text tone="muted" className="portico-address" title={account.address}>
+              {truncateAddress(account.address)}
+            </Text>
+          )}
+          <Text tone="muted" aria-live="polite">
+            {account.balance !== undefined && account.balanceSymbol
+              ? formatAmount(account.balance, { symbol: account.balanceSymbol })
+              : account.balanceLoading
+                ? <Skeleton width={96} height={16} />
+                : null}
+          </Text>
+        </Stack>
         <NetworkButton
           name={networkName}
           imageUrl={caipNetwork?.assets?.imageUrl}
@@ -59,22 +62,24 @@ export default function Account() {
           onClick={() => modal.router.push('SwitchNetwork')}
         />
         {shownActions.length > 0 && (
-          <div className="portico-actions" role="group" aria-label={strings.accountActions}>
+          <Actions row role="group" aria-label={strings.accountActions}>
             {shownActions.map((action) => (
               <Button key={action.id} variant="secondary" onClick={() => modal.router.push(action.view as 'Account')}>
                 {action.label}
               </Button>
             ))}
-          </div>
+          </Actions>
         )}
-        <Button variant="secondary" fullWidth onClick={() => modal.router.push('ProfileWallets')}>
-          {strings.wallets}
-        </Button>
-        <DisconnectButton />
-      </div>
+        <Actions>
+          <Button variant="secondary" onClick={() => modal.router.push('ProfileWallets')}>
+            {strings.wallets}
+          </Button>
+          <DisconnectButton />
+        </Actions>
+      </Stack>
       <Suspense fallback={<Skeleton height={40} />}>
         {tabs.length > 0 && <AccountTabs />}
       </Suspense>
-    </>
+    </Stack>
   )
 }

@@ -1,7 +1,9 @@
-import { lazy, Suspense, type ComponentType } from 'react'
+import { lazy, Suspense, useEffect, type ComponentType } from 'react'
 import { connectMethodOrder, KernelTokens, type ChainNamespace, type ConnectListEntry, type ConnectSection } from '../../kernel/index.ts'
 import { WalletListItem } from '../components/WalletListItem.tsx'
 import { ListItem } from '../components/ListItem.tsx'
+import { Icon } from '../components/Icon.tsx'
+import { Stack, Text } from '../components/Layout.tsx'
 import { strings } from '../theme/i18n.ts'
 import { useModalInstance, useStore } from '../react/context.tsx'
 import { useConnectingView } from '../react/routing.ts'
@@ -42,6 +44,10 @@ export default function Connect() {
     activeNamespace,
   })
   const connectVia = useConnectingView()
+  // Once Connect is shown, fetch the connected account's views (their own chunk), so Account never waits on approval.
+  useEffect(() => {
+    void import('./account-views.ts').catch(() => undefined)
+  }, [])
 
   const choose = (entry: ConnectListEntry) => connectVia({ connector: entry.connector, wallet: entry.wallet })
   const wallets = <WalletList entries={entries} choose={choose} />
@@ -53,37 +59,56 @@ export default function Connect() {
     emailEnabled: features?.email !== false && sections.some((s) => s.method === 'email'),
     socialsEnabled: features?.socials?.length !== 0 && sections.some((s) => s.method === 'social'),
   })
-  if (order.length === 1) return wallets
+  if (order.length === 1) return <Stack gap={4}>{wallets}<NewToWallets /></Stack>
 
   return (
-    <div className="portico-connect-methods">
-      {order.map((method) =>
-        method === 'wallet' ? (
-          <div key={method} className="portico-connect-method">{wallets}</div>
-        ) : (
-          <div key={method} className="portico-connect-method">
-            {sections
-              .filter((s) => s.method === method)
-              .map((s) => {
-                const Section = sectionOf(s)
-                return (
-                  <Suspense key={s.id} fallback={null}>
-                    <Section />
-                  </Suspense>
-                )
-              })}
-          </div>
-        ),
-      )}
-    </div>
+    <Stack gap={4}>
+      <div className="portico-connect-methods">
+        {order.map((method) =>
+          method === 'wallet' ? (
+            <div key={method} className="portico-connect-method">{wallets}</div>
+          ) : (
+            <div key={method} className="portico-connect-method">
+              {sections
+                .filter((s) => s.method === method)
+                .map((s) => {
+                  const Section = sectionOf(s)
+                  return (
+                    <Suspense key={s.id} fallback={null}>
+                      <Section />
+                    </Suspense>
+                  )
+                })}
+            </div>
+          ),
+        )}
+      </div>
+      <NewToWallets />
+    </Stack>
+  )
+}
+
+/** Where "New to wallets?" leads: a neutral introduction to wallets, opened in a new tab. */
+export const WALLET_HELP_URL = 'https://ethereum.org/en/wallets/'
+
+/** The help entry under the wallets, for a visitor who has none yet. */
+function NewToWallets() {
+  return (
+    <Stack row align="center" gap={1}>
+      <Text as="span" variant="caption" tone="muted">{strings.newToWallets}</Text>
+      <a className="portico-button portico-button--text" href={WALLET_HELP_URL} target="_blank" rel="noopener noreferrer">
+        <Icon name="help" size={16} />
+        {strings.learnMore}
+      </a>
+    </Stack>
   )
 }
 
 function WalletList({ entries, choose }: { entries: ConnectListEntry[]; choose(entry: ConnectListEntry): void }) {
   const modal = useModalInstance()
+  if (entries.length === 0 && !modal.views.has('AllWallets')) return <Text tone="muted">{strings.noWalletsAvailable}</Text>
   return (
     <div className="portico-list" role="list" aria-label={strings.wallets}>
-      {entries.length === 0 && <p className="portico-state-description">No wallets are available.</p>}
       {entries.map((entry) => (
         <div role="listitem" key={`${entry.group}:${entry.id}`}>
           <WalletListItem
@@ -97,7 +122,12 @@ function WalletList({ entries, choose }: { entries: ConnectListEntry[]; choose(e
       ))}
       {modal.views.has('AllWallets') && (
         <div role="listitem">
-          <ListItem label={strings.allWallets} onClick={() => modal.router.push('AllWallets')} />
+          <ListItem
+            label={strings.allWallets}
+            image={<span className="portico-list-item-icon"><Icon name="grid" size={20} /></span>}
+            trailing={<Icon name="chevronRight" size={16} />}
+            onClick={() => modal.router.push('AllWallets')}
+          />
         </div>
       )}
     </div>

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { describeWalletError, KernelTokens, type ViewProps } from '../../kernel/index.ts'
 import { Button } from '../components/Button.tsx'
+import { Actions, Stack, Text } from '../components/Layout.tsx'
 import { Spinner } from '../components/Spinner.tsx'
-import { WalletImage } from '../components/WalletImage.tsx'
+import { WalletLogo } from '../components/WalletLogo.tsx'
 import { strings, formatMessage } from '../theme/i18n.ts'
 import { useModalInstance } from '../react/context.tsx'
 
@@ -44,34 +45,34 @@ export default function ConnectingExternal({ params }: ViewProps<'ConnectingExte
   }, [attempt, modal, params.connectorId])
 
   const name = connector?.name ?? params.connectorId
+  const retry = () => {
+    setPhase({ kind: 'waiting' })
+    setAttempt((a) => a + 1)
+  }
+  const waiting = phase.kind === 'waiting'
   return (
-    <div className="portico-state">
-      <WalletImage name={name} src={connector?.imageUrl} size={72} />
-      {phase.kind === 'waiting' ? (
-        <>
-          <p className="portico-state-title">{formatMessage(strings.continueIn, { name })}</p>
-          <p className="portico-state-description">{strings.acceptRequest}</p>
-          <Spinner label={strings.acceptRequest} />
-        </>
+    <Stack gap={5} align="center" className="portico-state">
+      <WalletLogo name={name} src={connector?.imageUrl} state={waiting ? 'loading' : 'error'} onRetry={retry} />
+      {waiting ? (
+        <Stack gap={2} align="center">
+          <Text variant="title">{formatMessage(strings.continueIn, { name })}</Text>
+          <Text tone="muted">{strings.acceptRequest}</Text>
+          <Spinner label={strings.acceptRequest} size={16} />
+        </Stack>
       ) : (
-        <>
-          <p className="portico-state-title">{strings.connectionDeclined}</p>
-          <p className="portico-state-description" role="alert">
+        <Stack gap={2} align="center">
+          <Text variant="title">{strings.connectionDeclined}</Text>
+          <Text tone="error" role="alert">
             {phase.message}
-          </p>
-          <Button
-            onClick={() => {
-              setPhase({ kind: 'waiting' })
-              setAttempt((a) => a + 1)
-            }}
-          >
-            {strings.retry}
-          </Button>
-        </>
+          </Text>
+        </Stack>
       )}
-      <Button variant="secondary" onClick={() => modal.router.goBack()}>
-        {strings.cancel}
-      </Button>
-    </div>
+      <Actions>
+        {!waiting && <Button onClick={retry}>{strings.retry}</Button>}
+        <Button variant="secondary" onClick={() => modal.router.goBack()}>
+          {strings.cancel}
+        </Button>
+      </Actions>
+    </Stack>
   )
 }

@@ -3,7 +3,10 @@ import { Button } from '../components/Button.tsx'
 import { strings } from '../theme/i18n.ts'
 import { useModalInstance } from '../react/context.tsx'
 
-/** Disconnects every namespace and returns to Connect (the modal stays open; docs/DECISIONS.md). */
+/**
+ * Disconnects every namespace and returns to Connect (the modal stays open; docs/DECISIONS.md). The danger variant:
+ * red text on the secondary surface, so it does not outweigh the account's other actions (issue 18).
+ */
 export function DisconnectButton() {
   const modal = useModalInstance()
   return (

@@ -32,6 +32,8 @@ async function connectBoth() {
   expect(rows).toHaveLength(1)
   await act(async () => fireEvent.click(rows[0]!))
   await screen.findByRole('dialog', { name: 'Account' }, { timeout: 10_000 })
+  // The header names the view at once; the view itself is a lazy chunk of its own (account-views.ts).
+  await screen.findByRole('button', { name: 'Wallets' }, { timeout: 10_000 })
   return m
 }
 

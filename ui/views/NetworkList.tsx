@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { describeWalletError, type CaipNetwork } from '../../kernel/index.ts'
 import { ListItem } from '../components/ListItem.tsx'
+import { Text } from '../components/Layout.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
 import { useNetwork } from '../react/hooks.ts'
 
@@ -31,7 +32,7 @@ export function NetworkList({ onSwitched, markCurrent = true }: { onSwitched(net
           <ListItem
             key={network.caipNetworkId}
             label={network.name}
-            image={<WalletImage name={network.name} src={network.assets?.imageUrl} size={32} decorative />}
+            image={<WalletImage name={network.name} src={network.assets?.imageUrl} size={36} decorative />}
             tag={current ? 'Current' : pending === network.caipNetworkId ? 'Switching' : undefined}
             tagTone={current ? 'success' : 'neutral'}
             aria-current={current || undefined}
@@ -41,9 +42,9 @@ export function NetworkList({ onSwitched, markCurrent = true }: { onSwitched(net
         )
       })}
       {error && (
-        <p className="portico-text-field-error" role="alert">
+        <Text variant="caption" tone="error" role="alert">
           {error}
-        </p>
+        </Text>
       )}
     </div>
   )

@@ -1,5 +1,6 @@
 import { KernelTokens, truncateAddress, type ChainNamespace } from '../../kernel/index.ts'
 import { Button } from '../components/Button.tsx'
+import { Stack } from '../components/Layout.tsx'
 import { ListItem } from '../components/ListItem.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
 import { strings } from '../theme/i18n.ts'
@@ -19,7 +20,7 @@ export default function ProfileWallets() {
     ([ns, list]) => (list ?? []).map((c) => ({ ns, c, status: connection.connectorStatus(c.connectorId, ns) })),
   )
   return (
-    <div className="portico-list">
+    <Stack gap={2}>
       {rows.map(({ ns, c, status }) => {
         const connector = connectors.get(c.connectorId)
         const name = connector?.name ?? c.connectorId
@@ -29,11 +30,11 @@ export default function ProfileWallets() {
           if (!modal.get(KernelTokens.Account).isConnected()) modal.router.reset('Connect')
         }
         return (
-          <div key={`${ns}:${c.connectorId}`} className="portico-profile-wallet">
+          <Stack row gap={2} key={`${ns}:${c.connectorId}`}>
             <ListItem
               label={name}
               description={`${namespaceName(ns)} · ${truncateAddress(address)}`}
-              image={<WalletImage name={name} src={connector?.imageUrl} size={32} decorative />}
+              image={<WalletImage name={name} src={connector?.imageUrl} size={36} decorative />}
               tag={status === 'connected' ? 'Connected' : status === 'active' ? 'Active' : undefined}
               tagTone={status === 'connected' ? 'success' : 'neutral'}
               onClick={() => {
@@ -41,16 +42,16 @@ export default function ProfileWallets() {
               }}
             />
             {status === 'connected' && (
-              <Button variant="secondary" aria-label={`Disconnect ${name} from ${namespaceName(ns)}`} onClick={() => void disconnectOne()}>
+              <Button variant="danger" aria-label={`Disconnect ${name} from ${namespaceName(ns)}`} onClick={() => void disconnectOne()}>
                 {strings.disconnect}
               </Button>
             )}
-          </div>
+          </Stack>
         )
       })}
       <Button variant="secondary" fullWidth onClick={() => modal.router.push('Connect')}>
         {strings.addWallet}
       </Button>
-    </div>
+    </Stack>
   )
 }

@@ -1,6 +1,7 @@
 import { KernelTokens, truncateAddress, type ChainNamespace } from '../../kernel/index.ts'
 import { ListItem } from '../components/ListItem.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
+import { strings } from '../theme/i18n.ts'
 import { useModalInstance, useStore } from '../react/context.tsx'
 
 /** How the chain namespaces read in the list (an unknown namespace reads as itself). */
@@ -12,8 +13,9 @@ export const NAMESPACE_NAMES: Readonly<Record<string, string>> = {
   cosmos: 'Cosmos',
 }
 
-export function namespaceName(namespace: string): string {
-  return NAMESPACE_NAMES[namespace] ?? namespace
+/** The chain's name for a namespace: never the raw id ('eip155') when a name is known (issue 18). */
+export function namespaceName(namespace: string, networkName?: string): string {
+  return NAMESPACE_NAMES[namespace] ?? networkName ?? namespace
 }
 
 /**
@@ -37,14 +39,14 @@ export default function SwitchActiveChain() {
     <div className="portico-list" role="list" aria-label="Chains">
       {namespaces.map((ns) => {
         const address = accounts[ns]?.address
-        const name = namespaceName(ns)
+        const name = namespaceName(ns, byNamespace[ns]?.caipNetwork?.name)
         const current = ns === activeNamespace
         return (
           <div role="listitem" key={ns}>
             <ListItem
               label={name}
-              description={address ? truncateAddress(address) : 'Not connected'}
-              image={<WalletImage name={name} src={byNamespace[ns]?.caipNetwork?.assets?.imageUrl} size={32} decorative />}
+              description={address ? truncateAddress(address) : strings.notConnected.replace(/\.$/, '')}
+              image={<WalletImage name={name} src={byNamespace[ns]?.caipNetwork?.assets?.imageUrl} size={36} decorative />}
               tag={current ? 'Current' : undefined}
               tagTone={current ? 'success' : 'neutral'}
               aria-current={current || undefined}

@@ -1,17 +1,22 @@
 import { KernelTokens, type Modal, type RouteEntry, type ViewId, type ViewLoader } from '../../kernel/index.ts'
 import { strings } from '../theme/i18n.ts'
 
-/** The core views of SPEC §2 served by the React package itself, loaded lazily. */
+/** The core views of SPEC §2 served by the React package itself, loaded lazily: the connecting ones and the account ones. */
 const core = () => import('./core-views.ts')
+const account = () => import('./account-views.ts')
 
 export const coreViewLoaders: Record<string, ViewLoader<ViewId>> = {
   Connect: () => core().then((m) => ({ default: m.Connect })),
-  ConnectingExternal: () => core().then((m) => ({ default: m.ConnectingExternal as never })),
-  Account: () => core().then((m) => ({ default: m.Account })),
-  SwitchNetwork: () => core().then((m) => ({ default: m.SwitchNetwork })),
-  UnsupportedChain: () => core().then((m) => ({ default: m.UnsupportedChain })),
-  ProfileWallets: () => core().then((m) => ({ default: m.ProfileWallets })),
-  SwitchActiveChain: () => core().then((m) => ({ default: m.SwitchActiveChain })),
+  ConnectingExternal: () => {
+    // While the wallet is asked, fetch the account's views, so the switch to Account on approval does not wait.
+    void account().catch(() => undefined)
+    return core().then((m) => ({ default: m.ConnectingExternal as never }))
+  },
+  Account: () => account().then((m) => ({ default: m.Account })),
+  SwitchNetwork: () => account().then((m) => ({ default: m.SwitchNetwork })),
+  UnsupportedChain: () => account().then((m) => ({ default: m.UnsupportedChain })),
+  ProfileWallets: () => account().then((m) => ({ default: m.ProfileWallets })),
+  SwitchActiveChain: () => account().then((m) => ({ default: m.SwitchActiveChain })),
 }
 
 const coreTitles: Record<string, string> = {

@@ -1,55 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { useState } from 'react'
 import { ErrorText } from 'portico'
 import { groupTransactionsByMonth, type OwnedNft, type TokenBalance, type Transaction } from '../index.ts'
 import { sampleIcon } from '../../../storybook/fixtures.ts'
 import { ThemeFrame } from '../../../storybook/ThemeFrame.tsx'
 import { Tabs } from 'portico/components'
 import { ActivityList } from './ActivityTab.tsx'
-import { AllWalletsList, type WalletRow } from './AllWallets.tsx'
 import { NftList } from './NftsTab.tsx'
 import { TokenList } from './TokensTab.tsx'
 
 // Offline by construction: the presentational halves of the views, fed with fixtures (no modal, no network).
 
-const meta = { title: 'Views/Account data', parameters: { layout: 'padded' } } satisfies Meta
+/** SPEC §2 Account tabs (Tokens, NFTs, Activity) in their states; the Account view itself is Views/Account. */
+const meta = { title: 'Views/Account Tabs', parameters: { layout: 'padded' } } satisfies Meta
 export default meta
 type Story = StoryObj<typeof meta>
 
 const colors = ['#e2761b', '#3b63f0', '#0f9d75', '#9b51e0', '#d64545', '#2775ca']
-const walletRows: WalletRow[] = Array.from({ length: 1000 }, (_, i) => ({
-  id: `w-${i}`,
-  name: i === 0 ? 'Portico Dev Wallet' : `Wallet ${i}`,
-  imageUrl: sampleIcon(colors[i % colors.length]!, i === 0 ? 'P' : 'W'),
-  installed: i === 0,
-}))
-
-function AllWalletsStory(props: { wallets: readonly WalletRow[]; loading?: boolean; error?: string; query?: string }) {
-  const [query, setQuery] = useState(props.query ?? '')
-  return (
-    <ThemeFrame>
-      {() => (
-        <AllWalletsList
-          query={query}
-          onQueryChange={setQuery}
-          wallets={props.wallets}
-          loading={props.loading ?? false}
-          error={props.error}
-          hasMore={props.wallets.length > 0}
-          onEndReached={() => undefined}
-          onSelect={() => undefined}
-          onRetry={() => undefined}
-        />
-      )}
-    </ThemeFrame>
-  )
-}
-
-/** SPEC §2 AllWallets: 1,000 listings, windowed (only a screenful of rows is rendered), installed first. */
-export const AllWalletsList1000: Story = { render: () => <AllWalletsStory wallets={walletRows} /> }
-export const AllWalletsLoading: Story = { render: () => <AllWalletsStory wallets={[]} loading /> }
-export const AllWalletsNoResults: Story = { render: () => <AllWalletsStory wallets={[]} query="zzz" /> }
-export const AllWalletsError: Story = { render: () => <AllWalletsStory wallets={[]} error="/getWallets: HTTP 503" /> }
 
 const tokens: TokenBalance[] = [
   { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 29_999_970, price: 3000, quantity: { decimals: '18', numeric: '9999.99012345' }, iconUrl: sampleIcon('#627eea', 'E') },

@@ -51,12 +51,25 @@ describe('Account tabs', () => {
     render(<ActivityList groups={groups} loading={false} hasMore onLoadMore={() => undefined} />)
     const sections = screen.getAllByRole('region')
     expect(sections.map((s) => s.getAttribute('aria-label'))).toEqual(['March 2025', 'February 2025', 'December 2024'])
-    expect(sections[0]!.textContent).toContain('+1000 USDC')
+    expect(sections[0]!.textContent).toContain('+1,000 USDC')
     expect(sections[1]!.textContent).toContain('-5.567 USDC')
     expect(sections[2]!.textContent).toContain('12.345 USDC')
     expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy()
     expect(monthHeading({ year: 2026, month: 10 })).toBe('November 2026')
     expect(describeTransaction(tx('d', '2025-01-01T00:00:00Z', 'burn', '2')).lines).toEqual(['-2 USDC'])
+  })
+
+  it('issue 18 Activity: locale grouping, "<0.001" for a tiny claim, a sign and colour for incoming and outgoing', () => {
+    expect(describeTransaction(tx('e', '2025-01-01T00:00:00Z', 'claim', '0.0009'), 'en-US').lines).toEqual(['+<0.001 USDC'])
+    expect(describeTransaction(tx('f', '2025-01-01T00:00:00Z', 'receive', '1234.5'), 'de-DE').lines).toEqual(['+1.234,5 USDC'])
+    const send = tx('g', '2025-01-01T00:00:00Z', 'send', '3')
+    send.transfers = [{ ...send.transfers[0]!, direction: 'out' }]
+    expect(describeTransaction(send, 'en-US')).toMatchObject({ lines: ['-3 USDC'], directions: ['out'] })
+    const withdraw = describeTransaction(tx('h', '2025-01-01T00:00:00Z', 'withdraw', '5.5'), 'en-US')
+    expect(withdraw).toMatchObject({ lines: ['-5.5 USDC'], directions: ['out'] })
+    render(<ActivityList groups={groupTransactionsByMonth([tx('i', '2025-03-18T12:00:00Z', 'receive', '1'), send])} loading={false} hasMore={false} />)
+    const amounts = [...document.querySelectorAll('.portico-amount')].map((el) => [el.textContent, el.getAttribute('data-direction')])
+    expect(amounts).toEqual([['+1 USDC', 'in'], ['-3 USDC', 'out']])
   })
 
   it('every account-data story renders offline in light and dark', () => {

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react'
-import { formatHistoryQuantity, signForOperation } from 'portico'
+import { formatAmount, signForOperation } from 'portico'
 import { groupTransactionsByMonth, type Transaction, type TransactionMonth } from '../index.ts'
 import { EmptyState } from 'portico/components'
 import { ErrorState } from 'portico/components'
-import { WalletImage } from 'portico/components'
+import { Stack, WalletImage } from 'portico/components'
 import { strings } from 'portico/react'
 import { LoadingRows } from 'portico/components'
 import { LoadMore, useAccountHistory, type HistoryListProps } from './account-history.tsx'
@@ -13,18 +13,29 @@ export function monthHeading(group: Pick<TransactionMonth, 'year' | 'month'>): s
   return new Date(group.year, group.month, 1).toLocaleString('en-US', { month: 'long', year: 'numeric' })
 }
 
-/** What one history row says: the operation, and each transfer as "+1.234 USDC" (SPEC §9 signs, 3 decimals). */
-export function describeTransaction(t: Transaction): { title: string; lines: string[]; imageUrl?: string; imageName: string } {
-  const sign = signForOperation(t.metadata.operationType)
-  const lines = t.transfers.map((x) => {
+/** SPEC §9 signs plus the transfer's own direction: a send (direction 'out') reads '-', a receive ('in') '+'. */
+function signOf(operationType: string | undefined, direction: string | undefined): '+' | '-' | '' {
+  return signForOperation(operationType) || (direction === 'out' ? '-' : direction === 'in' ? '+' : '')
+}
+
+/**
+ * What one history row says: the operation, and each transfer as "+1.234 USDC" (SPEC §9 signs, 3 decimals, grouped
+ * per locale; "<0.001" for a tiny amount) with its direction for the colour (incoming green, outgoing plain).
+ */
+export function describeTransaction(t: Transaction, locale?: string): { title: string; lines: string[]; directions: ('in' | 'out' | undefined)[]; imageUrl?: string; imageName: string } {
+  const signs = t.transfers.map((x) => signOf(t.metadata.operationType, x.direction))
+  const lines = t.transfers.map((x, i) => {
+    const sign = signs[i]
     if (x.nft_info) return `${sign}${x.nft_info.name}`
-    return `${sign}${formatHistoryQuantity(x.quantity.numeric)} ${x.fungible_info?.symbol ?? ''}`.trim()
+    return formatAmount(x.quantity.numeric, { sign, symbol: x.fungible_info?.symbol, locale })
   })
+  const directions = signs.map((sign) => (sign === '+' ? 'in' : sign === '-' ? 'out' : undefined))
   const first = t.transfers[0]
   const op = t.metadata.operationType
   return {
     title: op ? op[0]!.toUpperCase() + op.slice(1) : 'Transaction',
     lines,
+    directions,
     imageUrl: first?.nft_info?.content?.preview?.url ?? first?.fungible_info?.icon?.url,
     imageName: first?.fungible_info?.symbol ?? first?.nft_info?.name ?? op ?? '?',
   }
@@ -54,12 +65,12 @@ export function ActivityList({ groups, loading, error, hasMore, onLoadMore, onRe
   if (groups.length === 0 && loading) return <LoadingRows label={strings.activity} />
   if (groups.length === 0) return <EmptyState title={strings.noActivity} />
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+    <Stack>
       {groups.map((g) => {
         const heading = monthHeading(g)
         return (
           <section key={`${g.year}-${g.month}`} aria-label={heading}>
-            <h3 style={{ margin: '0 0 6px', fontSize: 'var(--portico-font-size-sm)', color: 'var(--portico-muted)', fontWeight: 'var(--portico-font-weight-medium)' as never }}>
+            <h3 className="portico-section-heading">
               {heading}
             </h3>
             <ul className="portico-list">
@@ -74,7 +85,9 @@ export function ActivityList({ groups, loading, error, hasMore, onLoadMore, onRe
                     </div>
                     <div className="portico-token-row-amounts">
                       {d.lines.map((line, i) => (
-                        <span key={i}>{line}</span>
+                        <span key={i} className="portico-amount" data-direction={d.directions[i]}>
+                          {line}
+                        </span>
                       ))}
                     </div>
                   </li>
@@ -86,7 +99,7 @@ export function ActivityList({ groups, loading, error, hasMore, onLoadMore, onRe
       })}
       <div ref={sentinel} aria-hidden="true" />
       <LoadMore hasMore={hasMore} loading={loading} onLoadMore={onLoadMore} />
-    </div>
+    </Stack>
   )
 }
 

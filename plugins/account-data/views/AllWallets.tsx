@@ -3,17 +3,17 @@ import { AccountDataTokens } from '../tokens.ts'
 import { KernelTokens, type WalletListing } from 'portico'
 import { EmptyState } from 'portico/components'
 import { ErrorState } from 'portico/components'
-import { Spinner } from 'portico/components'
+import { Spinner, Stack } from 'portico/components'
 import { TextField } from 'portico/components'
 import { WalletListItem } from 'portico/components'
 import { useModalInstance, useStore, useConnectingView } from 'portico/react'
 import { strings } from 'portico/react'
 import { VirtualList } from 'portico/components'
 
-/** Row height of the wallet list: the 52px list item and its gap. */
-export const WALLET_ROW_HEIGHT = 56
-/** Height of the scrolling list: about seven rows, a screenful in the 360px modal. */
-export const WALLET_LIST_HEIGHT = 392
+/** Row height of the wallet list: the 56px list item (--portico-row-height) and its 8px gap. */
+export const WALLET_ROW_HEIGHT = 64
+/** Height of the scrolling list: six rows, a screenful in the 360px modal. */
+export const WALLET_LIST_HEIGHT = 384
 
 /** A wallet row as the list shows it. */
 export interface WalletRow {
@@ -72,7 +72,7 @@ export function AllWalletsList({ query, listKey, onQueryChange, wallets, loading
     )
   }
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }} aria-busy={loading || undefined}>
+    <Stack aria-busy={loading || undefined}>
       <TextField
         label={strings.searchWallet}
         hideLabel
@@ -83,7 +83,7 @@ export function AllWalletsList({ query, listKey, onQueryChange, wallets, loading
         onChange={(e) => onQueryChange(e.currentTarget.value)}
       />
       {body}
-    </div>
+    </Stack>
   )
 }
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { AccountDataTokens } from '../tokens.ts'
-import { ErrorText, formatBalance, KernelTokens } from 'portico'
+import { ErrorText, formatAmount, KernelTokens } from 'portico'
 import type { TokenBalance } from '../clients/index.ts'
 import { EmptyState } from 'portico/components'
 import { ErrorState } from 'portico/components'
@@ -34,7 +34,7 @@ export function TokenList({ tokens, loading, error, onRetry }: TokenListProps) {
     <ul className="portico-list" aria-label={strings.tokens}>
       {tokens.map((t) => (
         <li key={`${t.chainId}:${t.address ?? 'native'}`}>
-          <TokenRow name={t.name} symbol={t.symbol} quantity={formatBalance(t.quantity.numeric)} value={formatUsd(t.value, t.price)} iconUrl={t.iconUrl} />
+          <TokenRow name={t.name} symbol={t.symbol} quantity={formatAmount(t.quantity.numeric)} value={formatUsd(t.value, t.price)} iconUrl={t.iconUrl} />
         </li>
       ))}
     </ul>

@@ -21,7 +21,7 @@ const base: RegisterAccountNameCardProps = {
 }
 
 const frame = (props: Partial<RegisterAccountNameCardProps>) => ({
-  render: () => <ThemeFrame>{() => <RegisterAccountNameCard {...base} {...props} />}</ThemeFrame>,
+  render: () => <ThemeFrame view="Choose name">{() => <RegisterAccountNameCard {...base} {...props} />}</ThemeFrame>,
 })
 
 const typed = { input: 'alice', candidate: 'alice.reown.id' }
@@ -58,5 +58,5 @@ export const RegistrationFailed: Story = frame({ ...typed, suggestionsStatus: 'r
 export const RefusedByApi: Story = frame({ ...typed, suggestionsStatus: 'ready', available: true, status: 'error', error: 'This name is already registered' })
 /** SPEC §2 RegisterAccountNameSuccess. */
 export const Success: Story = {
-  render: () => <ThemeFrame>{() => <RegisterAccountNameSuccessCard name="alice.reown.id" onDone={() => undefined} />}</ThemeFrame>,
+  render: () => <ThemeFrame view="Name registered" back={false}>{() => <RegisterAccountNameSuccessCard name="alice.reown.id" onDone={() => undefined} />}</ThemeFrame>,
 }

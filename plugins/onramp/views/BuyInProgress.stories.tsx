@@ -20,7 +20,7 @@ const quote = {
 
 const frame = (purchase: OnrampPurchase) => ({
   render: () => (
-    <ThemeFrame>{() => <BuyInProgressCard purchase={purchase} onReopen={() => undefined} onActivity={() => undefined} onRetry={() => undefined} />}</ThemeFrame>
+    <ThemeFrame view="Buy">{() => <BuyInProgressCard purchase={purchase} onReopen={() => undefined} onActivity={() => undefined} onRetry={() => undefined} />}</ThemeFrame>
   ),
 })
 

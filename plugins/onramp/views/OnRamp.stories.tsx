@@ -39,7 +39,7 @@ const base: OnRampCardProps = {
 }
 
 const frame = (props: Partial<OnRampCardProps>) => ({
-  render: () => <ThemeFrame>{() => <OnRampCard {...base} {...props} />}</ThemeFrame>,
+  render: () => <ThemeFrame view="Buy">{() => <OnRampCard {...base} {...props} />}</ThemeFrame>,
 })
 
 /** 50 USD of ETH by card, with its quote. */

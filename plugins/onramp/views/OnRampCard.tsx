@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { Button, Skeleton, Spinner, TextField } from 'portico/components'
+import { Button, KeyValueList, Skeleton, Spinner, Stack, Text, TextField } from 'portico/components'
 import { PAYMENT_METHOD_LABELS, type OnrampOptions, type OnrampQuote } from '../limits.ts'
 import type { QuoteStatus } from '../controller.ts'
 
@@ -71,14 +71,13 @@ export function OnRampCard(props: OnRampCardProps) {
   const canBuy = !props.amountError && props.amount.trim() !== '' && props.quoteStatus !== 'loading'
   return (
     <form
-      className="portico-state"
-      style={{ alignItems: 'stretch', textAlign: 'left' }}
+      className="portico-stack"
       onSubmit={(e) => {
         e.preventDefault()
         if (canBuy) props.onBuy()
       }}
     >
-      {props.optionsFallback && <p className="portico-state-description">Showing the default buy options: the provider's list is unavailable.</p>}
+      {props.optionsFallback && <Text tone="muted">Showing the default buy options: the provider's list is unavailable.</Text>}
       <Select
         label="Buy"
         value={props.purchaseCurrency}
@@ -112,27 +111,26 @@ export function OnRampCard(props: OnRampCardProps) {
         error={props.amountError}
         onChange={(e) => props.onAmount(e.target.value)}
       />
-      {limit && <p className="portico-state-description">{`${methodName}: ${limit.min} to ${limit.max} ${props.paymentCurrency}`}</p>}
+      {limit && <Text variant="caption" tone="muted">{`${methodName}: ${limit.min} to ${limit.max} ${props.paymentCurrency}`}</Text>}
       <section aria-label="Quote" aria-live="polite" aria-busy={props.quoteStatus === 'loading'}>
         {props.quoteStatus === 'loading' && <Spinner label="Getting a quote" />}
         {props.quote && props.quoteStatus !== 'loading' && (
-          <dl className="portico-state-description" style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', margin: 0 }}>
-            <dt>You get</dt>
-            <dd style={{ margin: 0 }}>{props.quoteStatus === 'placeholder' ? `${symbol} (amount shown by the provider)` : money(props.quote.purchaseAmount)}</dd>
-            <dt>Fees</dt>
-            <dd style={{ margin: 0 }}>{`${money(props.quote.coinbaseFee)} + ${money(props.quote.networkFee)} network`}</dd>
-            <dt>Total</dt>
-            <dd style={{ margin: 0 }}>{money(props.quote.paymentTotal)}</dd>
-          </dl>
+          <KeyValueList
+            items={[
+              { label: 'You get', value: props.quoteStatus === 'placeholder' ? `${symbol} (amount shown by the provider)` : money(props.quote.purchaseAmount) },
+              { label: 'Fees', value: `${money(props.quote.coinbaseFee)} + ${money(props.quote.networkFee)} network` },
+              { label: 'Total', value: money(props.quote.paymentTotal) },
+            ]}
+          />
         )}
         {props.quoteStatus === 'placeholder' && (
-          <p className="portico-state-description">{`Quote unavailable${props.quoteError ? `: ${props.quoteError}` : ''}. The provider shows the final amount.`}</p>
+          <Text tone="muted">{`Quote unavailable${props.quoteError ? `: ${props.quoteError}` : ''}. The provider shows the final amount.`}</Text>
         )}
       </section>
       {props.buyError && (
-        <p className="portico-text-field-error" role="alert">
+        <Text variant="caption" tone="error" role="alert">
           {props.buyError}
-        </p>
+        </Text>
       )}
       <Button type="submit" fullWidth loading={props.opening} disabled={!canBuy}>
         {`Buy ${symbol}`}

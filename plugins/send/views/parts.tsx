@@ -1,14 +1,9 @@
-import { useId, type CSSProperties } from 'react'
-import { formatBalance, formatUnits, truncateAddress } from 'portico'
-import { Avatar, Button, EmptyState, ErrorState, ListItem, LoadingRows, Spinner, TextField, WalletImage } from 'portico/components'
+import { useId } from 'react'
+import { formatAmount, formatUnits, truncateAddress } from 'portico'
+import { Actions, Avatar, Button, EmptyState, ErrorState, KeyValueList, ListItem, LoadingRows, Spinner, Stack, Text, TextField, WalletImage } from 'portico/components'
 import type { SendFee, SendToken } from '../tokens.ts'
 
 // Presentational halves of the send views: props in, callbacks out, no modal (the stories render them as they are).
-
-const column: CSSProperties = { display: 'flex', flexDirection: 'column', gap: 12 }
-const row: CSSProperties = { display: 'flex', gap: 8, alignItems: 'flex-end' }
-const muted: CSSProperties = { color: 'var(--portico-muted)', fontSize: 'var(--portico-font-size-sm, 14px)', margin: 0 }
-const summaryRow: CSSProperties = { display: 'flex', justifyContent: 'space-between', gap: 12, margin: 0 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
@@ -43,16 +38,16 @@ export function TokenPicker({ tokens, loading = false, error, selected, onSelect
   if (error && tokens.length === 0) return <ErrorState title={error} onRetry={onRetry} />
   if (tokens.length === 0) return <EmptyState title="No tokens to send" description="This account holds no tokens on this network." />
   return (
-    <div className="portico-list">
-      <div role="list" aria-label="Tokens to send">
+    <div>
+      <div role="list" aria-label="Tokens to send" className="portico-list">
         {tokens.map((token) => (
           <div role="listitem" key={`${token.chainId}:${token.address ?? 'native'}`}>
             <ListItem
               label={token.name}
-              description={formatBalance(token.balance, token.symbol)}
+              description={formatAmount(token.balance, { symbol: token.symbol })}
               tag={selected && selected.symbol === token.symbol && selected.address === token.address ? 'Selected' : undefined}
               tagTone="accent"
-              image={<WalletImage name={token.symbol} src={token.iconUrl} size={32} decorative />}
+              image={<WalletImage name={token.symbol} src={token.iconUrl} size={36} decorative />}
               onClick={() => onSelect(token)}
             />
           </div>
@@ -92,7 +87,7 @@ export function SendForm(props: SendFormProps) {
   if (unsupported) return <ErrorState title={unsupported} />
   return (
     <form
-      style={column}
+      className="portico-stack"
       noValidate
       onSubmit={(e) => {
         e.preventDefault()
@@ -101,12 +96,12 @@ export function SendForm(props: SendFormProps) {
     >
       <ListItem
         label={token ? token.name : 'Select token'}
-        description={token ? `Balance ${formatBalance(token.balance, token.symbol)}` : undefined}
-        image={token ? <WalletImage name={token.symbol} src={token.iconUrl} size={32} decorative /> : undefined}
+        description={token ? `Balance ${formatAmount(token.balance, { symbol: token.symbol })}` : undefined}
+        image={token ? <WalletImage name={token.symbol} src={token.iconUrl} size={36} decorative /> : undefined}
         onClick={props.onPickToken}
       />
-      <div style={row}>
-        <div style={{ flex: 1 }}>
+      <Stack row className="portico-align-end">
+        <div className="portico-grow">
           <TextField
             label="Amount"
             inputMode="decimal"
@@ -120,11 +115,11 @@ export function SendForm(props: SendFormProps) {
         <Button variant="secondary" onClick={props.onMax} loading={props.maxLoading} disabled={!token}>
           Max
         </Button>
-      </div>
+      </Stack>
       {amountUsd && (
-        <p id={usdId} style={muted}>
+        <Text id={usdId} variant="caption" tone="muted">
           {`≈ ${amountUsd}`}
-        </p>
+        </Text>
       )}
       <TextField
         label="Receiver"
@@ -135,22 +130,22 @@ export function SendForm(props: SendFormProps) {
         onChange={(e) => props.onReceiver(e.target.value)}
       />
       {receiverLoading && (
-        <p style={muted} aria-live="polite">
+        <Text variant="caption" tone="muted" aria-live="polite">
           Looking up the receiver…
-        </p>
+        </Text>
       )}
       {receiverAddress && !receiverLoading && (
-        <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <Stack row>
           <Avatar address={receiverAddress} imageUrl={receiverAvatar ?? undefined} alt={receiverName ? `${receiverName} avatar` : 'Receiver avatar'} size={28} />
           <span className="portico-address" title={receiverAddress}>
             {receiverName ? `${receiverName} (${truncateAddress(receiverAddress)})` : truncateAddress(receiverAddress)}
           </span>
-        </div>
+        </Stack>
       )}
       {error && (
-        <p role="alert" className="portico-text-field-error" style={{ margin: 0 }}>
+        <Text variant="caption" tone="error" role="alert">
           {error}
-        </p>
+        </Text>
       )}
       <Button type="submit" fullWidth loading={props.previewLoading} disabled={receiverLoading}>
         Preview send
@@ -179,53 +174,42 @@ export function SendPreview(props: SendPreviewProps) {
   const { token, amount, amountUsd, receiverAddress, receiverName, receiverAvatar, networkName, fee, sending, error } = props
   if (sending) return <Sending amount={amount} symbol={token.symbol} />
   return (
-    <div style={column}>
-      <section aria-label="Transfer" style={column}>
-        <p className="portico-state-title" style={{ margin: 0 }}>{`${amount} ${token.symbol}`}</p>
-        {amountUsd && <p style={muted}>{`≈ ${amountUsd}`}</p>}
-        <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+    <Stack gap={4}>
+      <section aria-label="Transfer" className="portico-stack portico-card">
+        <Text variant="title">{`${amount} ${token.symbol}`}</Text>
+        {amountUsd && <Text variant="caption" tone="muted">{`≈ ${amountUsd}`}</Text>}
+        <Stack row>
           <Avatar address={receiverAddress} imageUrl={receiverAvatar ?? undefined} alt={receiverName ? `${receiverName} avatar` : 'Receiver avatar'} size={28} />
           <span className="portico-address" title={receiverAddress}>
             {`To ${receiverName ? `${receiverName} (${truncateAddress(receiverAddress)})` : truncateAddress(receiverAddress)}`}
           </span>
-        </div>
+        </Stack>
       </section>
-      <dl style={{ ...column, margin: 0 }}>
-        {networkName && (
-          <div style={summaryRow}>
-            <dt style={muted}>Network</dt>
-            <dd style={{ margin: 0 }}>{networkName}</dd>
-          </div>
-        )}
-        <div style={summaryRow}>
-          <dt style={muted}>Network fee</dt>
-          <dd style={{ margin: 0 }}>{fee ? formatFee(fee) : 'Estimating…'}</dd>
-        </div>
-      </dl>
+      <KeyValueList
+        items={[...(networkName ? [{ label: 'Network', value: networkName }] : []), { label: 'Network fee', value: fee ? formatFee(fee) : 'Estimating…' }]}
+      />
       {error && (
-        <p role="alert" className="portico-text-field-error" style={{ margin: 0 }}>
+        <Text variant="caption" tone="error" role="alert">
           {error}
-        </p>
+        </Text>
       )}
-      <div style={{ display: 'flex', gap: 8 }}>
-        <Button variant="secondary" fullWidth onClick={props.onCancel}>
+      <Actions row>
+        <Button variant="secondary" onClick={props.onCancel}>
           Cancel
         </Button>
-        <Button fullWidth onClick={props.onSend}>
-          Send
-        </Button>
-      </div>
-    </div>
+        <Button onClick={props.onSend}>Send</Button>
+      </Actions>
+    </Stack>
   )
 }
 
 /** The sending state: the wallet is asked to confirm, then the chain to include the transaction. */
 export function Sending({ amount, symbol }: { amount: string; symbol: string }) {
   return (
-    <div className="portico-state" role="status" aria-live="polite">
+    <Stack align="center" className="portico-state" role="status" aria-live="polite">
       <Spinner size={32} decorative />
-      <p className="portico-state-title">{`Sending ${amount} ${symbol}`}</p>
-      <p className="portico-state-description">Confirm the transaction in your wallet.</p>
-    </div>
+      <Text variant="title">{`Sending ${amount} ${symbol}`}</Text>
+      <Text tone="muted">Confirm the transaction in your wallet.</Text>
+    </Stack>
   )
 }

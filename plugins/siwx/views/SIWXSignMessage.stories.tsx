@@ -21,7 +21,7 @@ const base: SiwxSignMessageCardProps = {
 }
 
 const frame = (props: Partial<SiwxSignMessageCardProps>) => ({
-  render: () => <ThemeFrame>{() => <SiwxSignMessageCard {...base} {...props} />}</ThemeFrame>,
+  render: () => <ThemeFrame view="Sign In">{() => <SiwxSignMessageCard {...base} {...props} />}</ThemeFrame>,
 })
 
 /** SPEC §4: the dialog for an address without a session. */

@@ -33,7 +33,7 @@ const details = { minimumReceived: 9_869_315_930_100_000_000n, priceImpact: 0.31
 
 const card = (state: Partial<SwapState>, extra: Partial<SwapCardProps> = {}): Story => ({
   render: () => (
-    <ThemeFrame>
+    <ThemeFrame view="Swap">
       {() => (
         <SwapCard
           state={{ ...ready, ...state }}
@@ -55,7 +55,7 @@ const card = (state: Partial<SwapState>, extra: Partial<SwapCardProps> = {}): St
 
 const preview = (props: Partial<SwapPreviewCardProps>): Story => ({
   render: () => (
-    <ThemeFrame>
+    <ThemeFrame view="Review swap">
       {() => (
         <SwapPreviewCard state={ready} details={details} nativeSymbol="ETH" needsApproval={false} onApprove={() => undefined} onSwap={() => undefined} {...props} />
       )}
@@ -79,11 +79,11 @@ export const TokensError: Story = card({ status: 'error', error: 'Failed to fetc
 export const GasUnsupportedAndShortBalance: Story = card({ gasError: 'Network not supported for Gas Price', amount: '2000', amountProblem: 'Insufficient USDC balance' })
 /** The token picker. */
 export const TokenPicker: Story = {
-  render: () => <ThemeFrame>{() => <SwapTokenPicker side="from" tokens={[ETH, USDC, DAI]} selected={USDC.address} onSelect={() => undefined} />}</ThemeFrame>,
+  render: () => <ThemeFrame view="Select token">{() => <SwapTokenPicker side="from" tokens={[ETH, USDC, DAI]} selected={USDC.address} onSelect={() => undefined} />}</ThemeFrame>,
 }
 /** The token picker on a network with no tokens. */
 export const TokenPickerEmpty: Story = {
-  render: () => <ThemeFrame>{() => <SwapTokenPicker side="to" tokens={[]} onSelect={() => undefined} />}</ThemeFrame>,
+  render: () => <ThemeFrame view="Select token">{() => <SwapTokenPicker side="to" tokens={[]} onSelect={() => undefined} />}</ThemeFrame>,
 }
 /** The preview when the allowance is short: the Approve step. */
 export const PreviewApprove: Story = preview({ needsApproval: true })

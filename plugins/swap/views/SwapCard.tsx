@@ -1,6 +1,6 @@
-import { Button, EmptyState, ErrorState, IconButton, Icon, Skeleton, TextField } from 'portico/components'
+import { Button, EmptyState, ErrorState, IconButton, Icon, Skeleton, Stack, Text, TextField } from 'portico/components'
 import type { SwapState, SwapToken } from '../controller.ts'
-import { Alert, column, Details, percent, shown, type DetailLine } from './parts.tsx'
+import { Alert, Details, percent, shown, type DetailLine } from './parts.tsx'
 
 export interface SwapCardProps {
   state: SwapState
@@ -32,10 +32,10 @@ export function SwapCard(props: SwapCardProps) {
   const { state } = props
   if (state.status === 'loading' || state.status === 'idle') {
     return (
-      <div style={column} role="status" aria-label="Loading swap tokens">
+      <Stack role="status" aria-label="Loading swap tokens">
         <Skeleton width="100%" height={48} />
         <Skeleton width="100%" height={48} />
-      </div>
+      </Stack>
     )
   }
   if (state.status === 'unsupported') return <EmptyState title={state.error ?? 'Network not supported for Swaps'} icon="alert" />
@@ -44,7 +44,7 @@ export function SwapCard(props: SwapCardProps) {
   const toAmount = state.quote && state.to ? shown(state.quote.toAmount, state.to.decimals) : ''
   return (
     <form
-      style={column}
+      className="portico-stack"
       onSubmit={(e) => {
         e.preventDefault()
         if (props.canPreview) props.onPreview()
@@ -64,14 +64,14 @@ export function SwapCard(props: SwapCardProps) {
         disabled={busy}
         onChange={(e) => props.onAmount(e.currentTarget.value)}
       />
-      {state.from?.balance !== undefined ? <p className="portico-state-description">{`Balance: ${state.from.balance} ${state.from.symbol}`}</p> : null}
-      <div style={{ display: 'flex', justifyContent: 'center' }}>
-        <IconButton label="Switch tokens" icon={<Icon name="chevronDown" />} onClick={props.onSwitch} disabled={!state.to || busy} type="button" />
-      </div>
+      {state.from?.balance !== undefined ? <Text variant="caption" tone="muted">{`Balance: ${state.from.balance} ${state.from.symbol}`}</Text> : null}
+      <Stack row align="center">
+        <IconButton label="Switch tokens" icon={<Icon name="arrowDown" />} onClick={props.onSwitch} disabled={!state.to || busy} type="button" />
+      </Stack>
       <Button type="button" variant="secondary" onClick={() => props.onPick('to')}>
         {`To: ${tokenLabel(state.to)}`}
       </Button>
-      <p aria-live="polite" style={{ margin: 0 }}>
+      <p aria-live="polite">
         {state.quoteStatus === 'loading' ? 'Getting a quote...' : toAmount && state.to ? `You receive about ${toAmount} ${state.to.symbol}` : ''}
       </p>
       {state.quoteStatus === 'error' && state.quoteError ? <Alert text={state.quoteError} /> : null}

@@ -1,7 +1,7 @@
-import { Button } from 'portico/components'
+import { Button, Stack, Text } from 'portico/components'
 import type { SwapState } from '../controller.ts'
 import { detailLines, type SwapCardProps } from './SwapCard.tsx'
-import { Alert, column, Details, shown } from './parts.tsx'
+import { Alert, Details, shown } from './parts.tsx'
 
 export interface SwapPreviewCardProps {
   state: SwapState
@@ -20,13 +20,13 @@ export function SwapPreviewCard(props: SwapPreviewCardProps) {
   if (!from || !to || !quote) return <Alert text="The quote is no longer available; go back and enter an amount" />
   const busy = state.step !== 'idle'
   return (
-    <div style={column}>
-      <p className="portico-state-title" style={{ margin: 0 }}>{`${shown(quote.fromAmount, from.decimals)} ${from.symbol} for about ${shown(quote.toAmount, to.decimals)} ${to.symbol}`}</p>
+    <Stack>
+      <Text variant="title">{`${shown(quote.fromAmount, from.decimals)} ${from.symbol} for about ${shown(quote.toAmount, to.decimals)} ${to.symbol}`}</Text>
       <Details label="Swap details" lines={detailLines(state, props.details, props.nativeSymbol)} />
       {state.txError ? <Alert text={state.txError} /> : null}
       {props.needsApproval ? (
         <>
-          <p className="portico-state-description" style={{ margin: 0 }}>{`Allow the swap contract to use ${shown(quote.fromAmount, from.decimals)} ${from.symbol} first.`}</p>
+          <Text tone="muted">{`Allow the swap contract to use ${shown(quote.fromAmount, from.decimals)} ${from.symbol} first.`}</Text>
           <Button fullWidth loading={state.step === 'approving'} disabled={busy} onClick={props.onApprove}>
             {state.step === 'approving' ? 'Approving...' : `Approve ${from.symbol}`}
           </Button>
@@ -36,6 +36,6 @@ export function SwapPreviewCard(props: SwapPreviewCardProps) {
           {state.step === 'swapping' ? 'Swapping...' : 'Swap'}
         </Button>
       )}
-    </div>
+    </Stack>
   )
 }

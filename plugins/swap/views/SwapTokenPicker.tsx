@@ -13,14 +13,14 @@ export interface SwapTokenPickerProps {
 export function SwapTokenPicker(props: SwapTokenPickerProps) {
   if (!props.tokens.length) return <EmptyState title="No tokens to swap on this network" icon="empty" />
   return (
-    <div role="group" aria-label={props.side === 'from' ? 'Swap from' : 'Swap to'} style={{ padding: 'var(--portico-space-2)' }}>
+    <div role="group" aria-label={props.side === 'from' ? 'Swap from' : 'Swap to'} className="portico-list">
       {props.tokens.map((t) => (
         <ListItem
           key={t.address}
           label={t.symbol}
           description={t.balance !== undefined ? `${t.name}, balance ${t.balance}` : t.name}
           tag={t.address.toLowerCase() === props.selected?.toLowerCase() ? 'Selected' : undefined}
-          image={<WalletImage name={t.symbol} src={t.logoUri} size={32} decorative />}
+          image={<WalletImage name={t.symbol} src={t.logoUri} size={36} decorative />}
           onClick={() => props.onSelect(t)}
         />
       ))}

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { sampleIcon, sampleWcUri } from '../../../storybook/fixtures.ts'
 import { ThemeFrame } from '../../../storybook/ThemeFrame.tsx'
+import { strings } from 'portico/react'
 import { WithStoryModal } from '../../../storybook/story-modal.tsx'
 import type { SignClientLike } from '../connector.ts'
 import { walletConnect } from '../index.ts'
@@ -27,29 +28,16 @@ const plugin = (fail: boolean) => () => [walletConnect({ projectId: 'story', cus
 const waiting = { plugins: plugin(false) }
 const failing = { plugins: plugin(true) }
 
-const meta = { title: 'Views/WalletConnect', parameters: { layout: 'padded' } } satisfies Meta
+/** SPEC §2 ConnectingWalletConnect: pairing for a chosen wallet, its logo in the QR code, its links beside it. */
+const meta = { title: 'Views/ConnectingWalletConnect', parameters: { layout: 'padded' } } satisfies Meta
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** ConnectingWalletConnectBasic: the QR code of the wc: URI and Copy link. */
-export const QrCode: Story = {
-  render: () => (
-    // One modal per theme: a pairing belongs to one connector.
-    <ThemeFrame>
-      {() => (
-        <WithStoryModal options={waiting}>
-          <WalletConnectPairing />
-        </WithStoryModal>
-      )}
-    </ThemeFrame>
-  ),
-}
-
-/** ConnectingWalletConnect for a chosen wallet: its web and mobile links beside the QR code. */
+/** The wallet's logo in the QR code; "Open … mobile app" and Copy link, equal width, one line each. */
 export const ChosenWallet: Story = {
   render: () => (
     // One modal per theme: a pairing belongs to one connector.
-    <ThemeFrame>
+    <ThemeFrame view={wallet.name}>
       {() => (
         <WithStoryModal options={waiting}>
           <WalletConnectPairing walletId="demo" />
@@ -58,15 +46,40 @@ export const ChosenWallet: Story = {
     </ThemeFrame>
   ),
 }
-
-/** Pairing failed: the error and Retry (allowed after 1 s). */
+/** Pairing failed: the logo's red ring and badge, the error, and Retry (allowed after 1 s). */
 export const PairingError: Story = {
   render: () => (
     // One modal per theme: a pairing belongs to one connector.
-    <ThemeFrame>
+    <ThemeFrame view={wallet.name}>
       {() => (
         <WithStoryModal options={failing}>
-          <WalletConnectPairing />
+          <WalletConnectPairing walletId="demo" />
+        </WithStoryModal>
+      )}
+    </ThemeFrame>
+  ),
+}
+/** The chosen wallet at 320 px. */
+export const Narrow320: Story = {
+  render: () => (
+    // One modal per theme: a pairing belongs to one connector.
+    <ThemeFrame view={wallet.name} width={320}>
+      {() => (
+        <WithStoryModal options={waiting}>
+          <WalletConnectPairing walletId="demo" />
+        </WithStoryModal>
+      )}
+    </ThemeFrame>
+  ),
+}
+/** The chosen wallet right to left. */
+export const RightToLeft: Story = {
+  render: () => (
+    // One modal per theme: a pairing belongs to one connector.
+    <ThemeFrame view={wallet.name} dir="rtl">
+      {() => (
+        <WithStoryModal options={waiting}>
+          <WalletConnectPairing walletId="demo" />
         </WithStoryModal>
       )}
     </ThemeFrame>

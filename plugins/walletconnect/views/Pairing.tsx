@@ -1,10 +1,6 @@
 import { useEffect, useState } from 'react'
 import { describeWalletError, ErrorText, KernelTokens, type Modal, type WalletListing } from 'portico'
-import { Button } from 'portico/components'
-import { CopyButton } from 'portico/components'
-import { QrCode } from 'portico/components'
-import { Spinner } from 'portico/components'
-import { WalletImage } from 'portico/components'
+import { Actions, Button, CopyButton, QrCode, Spinner, Stack, Text, WalletLogo } from 'portico/components'
 import { useModalInstance, useStore } from 'portico/react'
 import { formatMessage, strings } from 'portico/react'
 import type { WalletConnectConnector } from '../connector.ts'
@@ -64,49 +60,57 @@ export function WalletConnectPairing({ walletId, listing }: { walletId?: string;
   const uri = pairing.status === 'ready' ? pairing.uri : undefined
   const name = wallet?.name ?? 'WalletConnect'
 
+  const retry = () => {
+    if (!connector.pairing.canRetry()) return
+    setError(undefined)
+    setAttempt((a) => a + 1)
+  }
+
   return (
-    <div className="portico-state">
-      {wallet && <WalletImage name={wallet.name} src={wallet.image_url} size={48} />}
+    <Stack gap={4} align="center" className="portico-state">
       {error ? (
         <>
-          <p className="portico-state-title">{strings.pairingFailed}</p>
-          <p className="portico-state-description" role="alert">
-            {error}
-          </p>
-          <Button
-            aria-disabled={retryIn > 0 || undefined}
-            onClick={() => {
-              if (!connector.pairing.canRetry()) return
-              setError(undefined)
-              setAttempt((a) => a + 1)
-            }}
-          >
-            {retryIn > 0 ? formatMessage(strings.retryIn, { seconds: Math.ceil(retryIn / 1000) }) : strings.retry}
-          </Button>
+          {wallet && <WalletLogo name={wallet.name} src={wallet.image_url} state="error" onRetry={retry} />}
+          <Stack gap={2} align="center">
+            <Text variant="title">{strings.pairingFailed}</Text>
+            <Text tone="error" role="alert">
+              {error}
+            </Text>
+          </Stack>
+          <Actions>
+            <Button aria-disabled={retryIn > 0 || undefined} onClick={retry}>
+              {retryIn > 0 ? formatMessage(strings.retryIn, { seconds: Math.ceil(retryIn / 1000) }) : strings.retry}
+            </Button>
+          </Actions>
         </>
       ) : uri ? (
         <>
-          <QrCode value={uri} label={strings.walletConnectQrLabel} />
-          <p className="portico-state-description">{wallet ? formatMessage(strings.continueIn, { name }) : strings.scanQrCode}</p>
-          {wallet &&
-            walletLinks(wallet, uri).map((link) => (
-              <a
-                key={link.kind}
-                className="portico-button portico-button--primary"
-                href={link.href}
-                target={link.kind === 'web' ? '_blank' : undefined}
-                rel={link.kind === 'web' ? 'noopener noreferrer' : undefined}
-                onClick={() => connector.linking.set({ linking: { name: wallet.name, href: link.href } })}
-              >
-                {formatMessage(LINK_LABEL[link.kind], { name: wallet.name })}
-              </a>
-            ))}
-          <CopyButton text={uri} label={strings.copyLink} />
+          <QrCode value={uri} label={strings.walletConnectQrLabel} logo={wallet ? { name: wallet.name, src: wallet.image_url } : undefined} />
+          <Text tone="muted">{wallet ? formatMessage(strings.continueIn, { name }) : strings.scanQrCode}</Text>
+          <Actions>
+            {wallet &&
+              walletLinks(wallet, uri).map((link) => (
+                <a
+                  key={link.kind}
+                  className="portico-button portico-button--primary"
+                  href={link.href}
+                  target={link.kind === 'web' ? '_blank' : undefined}
+                  rel={link.kind === 'web' ? 'noopener noreferrer' : undefined}
+                  onClick={() => connector.linking.set({ linking: { name: wallet.name, href: link.href } })}
+                >
+                  {formatMessage(LINK_LABEL[link.kind], { name: wallet.name })}
+                </a>
+              ))}
+            <CopyButton text={uri} label={strings.copyLink} />
+          </Actions>
         </>
       ) : (
-        <Spinner label={strings.loading} />
+        <>
+          {wallet && <WalletLogo name={wallet.name} src={wallet.image_url} state="loading" />}
+          <Spinner label={strings.loading} />
+        </>
       )}
-    </div>
+    </Stack>
   )
 }
 

@@ -1,0 +1,61 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { sampleIcon, sampleWcUri } from '../../../storybook/fixtures.ts'
+import { ThemeFrame } from '../../../storybook/ThemeFrame.tsx'
+import { strings } from 'portico/react'
+import { WithStoryModal } from '../../../storybook/story-modal.tsx'
+import type { SignClientLike } from '../connector.ts'
+import { walletConnect } from '../index.ts'
+import { WalletConnectPairing } from './Pairing.tsx'
+
+/** A sign client for stories: offers a fixed URI and never hears back (or fails at once). */
+function storySignClient(fail: boolean): SignClientLike {
+  return {
+    core: { verify: {} },
+    session: { getAll: () => [] },
+    connect: async () => {
+      if (fail) throw new Error('Relay unreachable')
+      return { uri: sampleWcUri, approval: () => new Promise(() => undefined) }
+    },
+    request: () => new Promise(() => undefined),
+    disconnect: async () => undefined,
+    on: () => undefined,
+    off: () => undefined,
+  }
+}
+
+const wallet = { id: 'demo', name: 'Portico Demo Wallet', image_url: sampleIcon('#3b63f0', 'D'), webapp_link: 'https://wallet.example', mobile_link: 'portico://' }
+const plugin = (fail: boolean) => () => [walletConnect({ projectId: 'story', customWallets: [wallet], createSignClient: async () => storySignClient(fail) })]
+const waiting = { plugins: plugin(false) }
+const failing = { plugins: plugin(true) }
+
+/** SPEC §2 ConnectingWalletConnectBasic: the QR code of the wc: URI and Copy link. */
+const meta = { title: 'Views/ConnectingWalletConnectBasic', parameters: { layout: 'padded' } } satisfies Meta
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** The QR code, framed the same (white, bordered) in both themes. */
+export const QrCode: Story = {
+  render: () => (
+    // One modal per theme: a pairing belongs to one connector.
+    <ThemeFrame view="WalletConnect">
+      {() => (
+        <WithStoryModal options={waiting}>
+          <WalletConnectPairing />
+        </WithStoryModal>
+      )}
+    </ThemeFrame>
+  ),
+}
+/** Pairing failed: the error and Retry. */
+export const PairingError: Story = {
+  render: () => (
+    // One modal per theme: a pairing belongs to one connector.
+    <ThemeFrame view="WalletConnect">
+      {() => (
+        <WithStoryModal options={failing}>
+          <WalletConnectPairing />
+        </WithStoryModal>
+      )}
+    </ThemeFrame>
+  ),
+}
