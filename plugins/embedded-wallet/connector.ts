@@ -31,6 +31,12 @@ export const FRAME_METHODS: ReadonlySet<string> = new Set([
   'solana_signMessage',
   'solana_signTransaction',
   'solana_signAndSendTransaction',
+  // Smart account (issue 14): EIP-5792 batches and ERC-7715 permissions; the secure site answers 4200 for the EOA.
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
 ])
 
 /** What the connector needs of the plugin's controller. */
@@ -62,11 +68,17 @@ function namespaceOfAccount(account: { address: string; namespace?: string }): s
   return /^0x[0-9a-fA-F]{40}$/.test(account.address) ? 'eip155' : 'solana'
 }
 
-/** SPEC §3 login-frame user → the account entries of one namespace. */
+/**
+ * SPEC §3 login-frame user → the account entries of one namespace, the active one first (for eip155 the account of
+ * the user's preferred type: the EOA or its smart account, SPEC §3 account entry type).
+ */
 export function accountsOf(user: FrameUser, namespace: string): AccountEntry[] {
-  return user.accounts
+  const entries = user.accounts
     .filter((a) => namespaceOfAccount(a) === namespace)
     .map((a) => ({ namespace: namespace as ChainNamespace, address: a.address, type: a.type }))
+  const active = entries.findIndex((a) => a.address.toLowerCase() === user.address.toLowerCase())
+  if (active > 0) entries.unshift(...entries.splice(active, 1))
+  return entries
 }
 
 /** The name the account is known by: its email, user name or social provider (SPEC §9: over 30 characters truncated). */
@@ -146,6 +158,16 @@ export class AuthConnector implements Connector {
     return this.session.rpc(args.method, args.params, chainId)
   }
 
+  /**
+   * SPEC §4 Switching account type: the frame now reports the user with another active account; the connection's
+   * accounts change (the account entry of the preferred type first) without a new connect.
+   */
+  accountsChanged(user: FrameUser): void {
+    if (!this.chains.includes('eip155' as ChainNamespace)) return
+    const accounts = accountsOf(user, 'eip155')
+    if (accounts.length) this.emitter.emit('change', { namespace: 'eip155' as ChainNamespace, accounts })
+  }
+
   /** SPEC §4: an auth connection switches the network, fetches the user, then emits the switch. */
   async switchNetwork(network: CaipNetwork): Promise<void> {
     const user = await this.session.switchChain(frameChainId(network))
@@ -159,6 +181,6 @@ export class AuthConnector implements Connector {
     let caipNetworkId: ConnectResult['caipNetworkId']
     if (request.namespace === 'eip155') caipNetworkId = typeof user.chainId === 'number' ? `eip155:${user.chainId}` : (request.caipNetwork?.caipNetworkId ?? 'eip155:1')
     else caipNetworkId = request.caipNetwork?.caipNetworkId ?? (typeof user.chainId === 'string' && user.chainId.startsWith(`${request.namespace}:`) ? (user.chainId as `${string}:${string}`) : `${request.namespace}:unknown`)
-    return { accounts, caipNetworkId, walletInfo: { name: authDisplayName(user) } }
+    return { accounts, caipNetworkId, walletInfo: { name: authDisplayName(user), ...(user.avatar ? { icon: user.avatar } : {}) } }
   }
 }

@@ -19,7 +19,7 @@ import {
 } from 'portico'
 import { AUTH_CONNECTOR_ID, AUTH_NAMESPACES, type AuthSession } from './connector.ts'
 import { FrameClient, type FrameClientOptions } from './frame-client.ts'
-import { parseSocialMessage, type FrameChainId, type FrameEvent, type FrameUser, type SocialProvider } from './protocol.ts'
+import { parseSocialMessage, type AccountType, type FrameChainId, type FrameEvent, type FrameUser, type SocialProvider } from './protocol.ts'
 import { isValidEmail, isValidOtp, throttleSecondsLeft } from './rules.ts'
 
 /** SPEC §4/§9: the social popup. */
@@ -32,17 +32,52 @@ export const EMAIL_UPDATE_POLL_MS = 1_000
 /** Storage key (scoped to the plugin) set after an email or social login: the iframe is then created on init. */
 export const LOGIN_USED_KEY = 'login'
 
+/** SPEC §2: leaving ConnectingFarcaster while disconnected re-syncs app data after 100 ms. */
+export const FARCASTER_RESYNC_MS = 100
+
 export const INVALID_EMAIL = 'Enter a valid email address'
 export const INVALID_OTP = 'Enter the 6-digit code'
 
 export type EmailStep = 'idle' | 'sending' | 'device' | 'otp' | 'verifying' | 'error'
 export type SocialStatus = 'idle' | 'opening' | 'waiting' | 'connecting' | 'error'
+/** One active smart-account session (SPEC §3 session record: pci, signature; plus what the ERC-7715 grant says). */
+export interface SmartSession {
+  pci: string
+  /** Unix seconds. */
+  expiry: number
+  /** The permission types the grant gives (e.g. 'native-token-recurring-allowance'). */
+  permissions: string[]
+}
+
+/** GET /v1/sessions/{caipAddress} → the sessions that have the expected shape (anything else is dropped). */
+export function parseSessions(body: unknown): SmartSession[] {
+  const list = (body as { pcis?: unknown } | null)?.pcis
+  if (!Array.isArray(list)) return []
+  const out: SmartSession[] = []
+  for (const item of list) {
+    const r = item as { pci?: unknown; expiry?: unknown; grant?: { permissions?: unknown } } | null
+    if (!r || typeof r.pci !== 'string' || !r.pci || r.pci.length > 200 || typeof r.expiry !== 'number' || !Number.isFinite(r.expiry)) continue
+    const perms = Array.isArray(r.grant?.permissions) ? r.grant.permissions : []
+    out.push({ pci: r.pci, expiry: r.expiry, permissions: perms.map((p) => (p as { type?: unknown })?.type).filter((t): t is string => typeof t === 'string').map((t) => t.slice(0, 100)) })
+  }
+  return out
+}
+
+export type FarcasterStatus = 'idle' | 'loading' | 'waiting' | 'connecting' | 'error'
 export type UpdateStep = 'form' | 'sending' | 'primary' | 'secondary' | 'verifying' | 'waiting' | 'done'
 
 export interface EmbeddedWalletState {
   email: { step: EmailStep; address?: string; error?: string; lastSentAt?: number }
   social: { status: SocialStatus; provider?: SocialProvider; error?: string }
   update: { step: UpdateStep; newEmail?: string; codeStep?: 'primary' | 'secondary'; error?: string }
+  /** SPEC §4 Farcaster sign-in; `url` is the SPEC §3 farcasterUrl (QR and link). */
+  farcaster: { status: FarcasterStatus; url?: string; error?: string }
+  /** SPEC §4 Switching account type: loading while the frame switches, the failure text after. */
+  accountType: { switching: boolean; error?: string }
+  /** SPEC §3 smartAccountEnabledNetworks, as the secure site reports them (eip155 chain ids). */
+  smartAccountEnabledNetworks?: readonly number[]
+  /** The smart account's active sessions (SmartSessions view); `revoking` is the pci being revoked. */
+  sessions: { status: 'idle' | 'loading' | 'ready' | 'error'; items: SmartSession[]; error?: string; revoking?: string }
   /** SPEC §3 login-frame user and social provider of the connected account. */
   user?: FrameUser
   socialProvider?: SocialProvider
@@ -69,7 +104,18 @@ export interface ControllerOptions {
   openPopup?: () => PopupLike | null
   /** Reads GET /projects/v1/origins. @default fetch on the modal's registry endpoint */
   fetchOrigins?: (url: string) => Promise<{ status: number; body: unknown }>
+  /** Reads GET /v1/sessions/{caipAddress}. @default fetch on the modal's blockchainApi endpoint */
+  fetchSessions?: (url: string) => Promise<{ status: number; body: unknown }>
   now?: () => number
+  /** The host's default account type (sent with SYNC_DAPP_DATA and GET_USER until the user chooses one). */
+  defaultAccountType?: AccountType
+  /** Sends a SPEC §7 analytics event (SET_PREFERRED_ACCOUNT_TYPE). */
+  track?: (event: 'SET_PREFERRED_ACCOUNT_TYPE', properties: Record<string, unknown>) => void
+}
+
+/** What the controller asks of the auth connector once it exists. */
+export interface AccountsSink {
+  accountsChanged(user: FrameUser): void
 }
 
 interface Deferred<T> {
@@ -106,7 +152,14 @@ export function originAllowed(allowed: readonly string[], origin: string): boole
 }
 
 export class EmbeddedWalletController implements AuthSession {
-  readonly store = new Store<EmbeddedWalletState>({ email: { step: 'idle' }, social: { status: 'idle' }, update: { step: 'form' } })
+  readonly store = new Store<EmbeddedWalletState>({
+    email: { step: 'idle' },
+    social: { status: 'idle' },
+    update: { step: 'form' },
+    farcaster: { status: 'idle' },
+    accountType: { switching: false },
+    sessions: { status: 'idle', items: [] },
+  })
   readonly frame: FrameClient
   private login: Deferred<FrameUser> | undefined
   private connecting: Promise<void> | undefined
@@ -115,6 +168,10 @@ export class EmbeddedWalletController implements AuthSession {
   private approvalOpenedModal = false
   private closingAfterApproval = false
   private updatePoll: ReturnType<typeof setTimeout> | undefined
+  private resyncTimer: ReturnType<typeof setTimeout> | undefined
+  private connector: AccountsSink | undefined
+  private syncedFrame = false
+  private networksLoading: Promise<readonly number[]> | undefined
   private readonly now: () => number
 
   constructor(
@@ -133,6 +190,16 @@ export class EmbeddedWalletController implements AuthSession {
       checkOrigin: () => this.checkOrigin(),
     })
     ctx.track(ctx.events.on('modal:close', () => this.onModalClose()))
+    ctx.track(
+      ctx.events.on('router:leave', ({ from, connected }) => {
+        if (from === 'ConnectingFarcaster' && !connected) this.leaveFarcaster()
+      }),
+    )
+  }
+
+  /** The auth connector (created by the kernel after the controller) that reports account changes. */
+  attach(connector: AccountsSink): void {
+    this.connector = connector
   }
 
   get state(): EmbeddedWalletState {
@@ -145,7 +212,193 @@ export class EmbeddedWalletController implements AuthSession {
 
   /** SPEC §4 Iframe: created on init when email or social login was used before (otherwise on first use). */
   init(): void {
-    if (this.ctx.storage.getItem(LOGIN_USED_KEY)) void this.frame.ready().catch(() => undefined)
+    if (this.ctx.storage.getItem(LOGIN_USED_KEY)) {
+      void this.frame.ready().catch(() => undefined)
+      this.syncOnce()
+    }
+  }
+
+  // ─── App data, account types (SPEC §4 Switching account type, §7 SYNC_DAPP_DATA) ─────────────────────────
+
+  /** The account type the host wants until the user chooses: the SPEC §3 stored preference, else the host default. */
+  hostAccountType(): AccountType | undefined {
+    return this.ctx.get(KernelTokens.Storage).preferredAccountTypes().eip155 ?? this.options.defaultAccountType
+  }
+
+  /** SPEC §7 SYNC_DAPP_DATA: project, SDK, metadata and the preferred account type. */
+  syncDappData(): Promise<void> {
+    const options = this.ctx.get(KernelTokens.Options).options
+    const type = this.hostAccountType()
+    const meta = options.metadata
+    return this.frame
+      .request('SYNC_DAPP_DATA', {
+        projectId: this.projectId(),
+        sdkType: SDK_TYPE,
+        sdkVersion: SDK_VERSION,
+        ...(meta ? { metadata: { name: meta.name, ...(meta.url ? { url: meta.url } : {}), ...(meta.icons ? { icons: meta.icons } : {}) } } : {}),
+        ...(type ? { preferredAccountType: type } : {}),
+      })
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+  }
+
+  /** Sends the app data once per iframe (a fresh iframe after a reset gets it again). */
+  private syncOnce(): void {
+    if (!this.frame.created) this.syncedFrame = false
+    if (this.syncedFrame) return
+    this.syncedFrame = true
+    void this.syncDappData()
+  }
+
+  /** SPEC §3 smartAccountEnabledNetworks from the secure site, also written to the eip155 network state. */
+  loadSmartNetworks(): Promise<readonly number[]> {
+    if (this.state.smartAccountEnabledNetworks) return Promise.resolve(this.state.smartAccountEnabledNetworks)
+    this.networksLoading ??= this.frame
+      .request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})
+      .then(({ smartAccountEnabledNetworks }) => {
+        this.store.set({ smartAccountEnabledNetworks })
+        const network = this.ctx.get(KernelTokens.Network).store
+        const byNamespace = network.getSnapshot().byNamespace
+        const eip155 = byNamespace['eip155' as ChainNamespace]
+        if (eip155) network.set({ byNamespace: { ...byNamespace, ['eip155' as ChainNamespace]: { ...eip155, smartAccountEnabledNetworks } } })
+        return smartAccountEnabledNetworks
+      })
+      .catch(() => [] as readonly number[])
+      .finally(() => {
+        this.networksLoading = undefined
+      })
+    return this.networksLoading
+  }
+
+  /** The type of the connected eip155 account ('eoa' before a login). */
+  accountType(): AccountType {
+    return this.state.user?.preferredAccountType ?? 'eoa'
+  }
+
+  /** SPEC §4: smart accounts only on enabled networks; the switch is offered for the auth connection there. */
+  canSwitchAccountType(caipNetworkId: string | undefined): boolean {
+    if (!this.state.user || !caipNetworkId?.startsWith('eip155:')) return false
+    if (this.ctx.state.connection.getSnapshot().activeConnectorIds['eip155' as ChainNamespace] !== AUTH_CONNECTOR_ID) return false
+    return (this.state.smartAccountEnabledNetworks ?? []).includes(Number(caipNetworkId.slice(7)))
+  }
+
+  /**
+   * SPEC §4 Switching account type: loading on, the auth wallet switches (SET_PREFERRED_ACCOUNT), the connection
+   * takes the account of that type (reconnect), loading off. Stores the SPEC §3 preferred account type and sends
+   * SET_PREFERRED_ACCOUNT_TYPE to analytics.
+   */
+  async switchAccountType(type: AccountType): Promise<boolean> {
+    if (this.state.accountType.switching) return false
+    this.store.set({ accountType: { switching: true } })
+    try {
+      await this.frame.request('SET_PREFERRED_ACCOUNT', { type })
+      const network = this.ctx.state.network.getSnapshot().byNamespace['eip155' as ChainNamespace]?.caipNetwork
+      const chainId = network ? Number(network.id) : undefined
+      const { user } = await this.frame.request('GET_USER', { ...(chainId === undefined ? {} : { chainId }), preferredAccountType: type })
+      this.store.set({ user })
+      this.connector?.accountsChanged(user)
+      this.ctx.get(KernelTokens.Storage).setPreferredAccountType('eip155' as ChainNamespace, type)
+      this.options.track?.('SET_PREFERRED_ACCOUNT_TYPE', { accountType: type, network: network?.caipNetworkId })
+      this.store.set({ accountType: { switching: false } })
+      return true
+    } catch (error) {
+      this.store.set({ accountType: { switching: false, error: messageOf(error) } })
+      return false
+    }
+  }
+
+  clearAccountTypeError(): void {
+    if (this.state.accountType.error) this.store.set({ accountType: { switching: false } })
+  }
+
+  // ─── Smart sessions (SPEC §1 "manage smart-account sessions", §3 session record, §6 wallet_revokePermissions) ──
+
+  /** The connected eip155 smart account as a CAIP-10 address, when the smart account is the active one. */
+  private smartCaipAddress(): string | undefined {
+    const account = this.ctx.get(KernelTokens.Account).get('eip155' as ChainNamespace)
+    const entry = account.allAccounts?.[0]
+    if (!account.caipAddress || entry?.type !== 'smartAccount') return undefined
+    return account.caipAddress
+  }
+
+  /** Lists the smart account's active sessions from the API server (the modal's blockchainApi endpoint). */
+  async loadSessions(): Promise<void> {
+    const caip = this.smartCaipAddress()
+    if (!caip) {
+      this.store.set({ sessions: { status: 'ready', items: [] } })
+      return
+    }
+    this.store.set({ sessions: { ...this.state.sessions, status: 'loading', error: undefined } })
+    const base = this.ctx.get(KernelTokens.Options).options.endpoints.blockchainApi
+    const url = withSdkParams(new URL(`/v1/sessions/${encodeURIComponent(caip)}`, base), { projectId: this.projectId(), st: SDK_TYPE, sv: SDK_VERSION })
+    try {
+      const answer = await (this.options.fetchSessions ?? fetchJson)(url)
+      if (answer.status !== 200) throw new Error(ErrorText.AN_ERROR_OCCURRED)
+      this.store.set({ sessions: { status: 'ready', items: parseSessions(answer.body) } })
+    } catch {
+      this.store.set({ sessions: { ...this.state.sessions, status: 'error', error: ErrorText.AN_ERROR_OCCURRED } })
+    }
+  }
+
+  /** Revokes one session through the secure site (its approval panel signs the revoke), then lists again. */
+  async revokeSession(pci: string): Promise<void> {
+    const network = this.ctx.state.network.getSnapshot().byNamespace['eip155' as ChainNamespace]?.caipNetwork
+    if (!network || this.state.sessions.revoking) return
+    this.store.set({ sessions: { ...this.state.sessions, revoking: pci, error: undefined } })
+    try {
+      await this.rpc('wallet_revokePermissions', [{ permissionContext: pci }], Number(network.id))
+      this.store.set({ sessions: { ...this.state.sessions, revoking: undefined } })
+      await this.loadSessions()
+    } catch (error) {
+      this.store.set({ sessions: { ...this.state.sessions, revoking: undefined, error: messageOf(error) } })
+    }
+  }
+
+  // ─── Farcaster (SPEC §2 ConnectingFarcaster, §4 "Farcaster uses a URL") ─────────────────────────────────
+
+  /** Asks the frame for the sign-in URL (QR, link), then waits for the Farcaster app's approval and connects. */
+  async startFarcaster(): Promise<void> {
+    const { status } = this.state.farcaster
+    if (status === 'loading' || status === 'waiting' || status === 'connecting') return
+    this.store.set({ farcaster: { status: 'loading' } })
+    this.syncOnce()
+    this.ensureConnecting()
+    let url: string
+    try {
+      url = (await this.frame.request('GET_FARCASTER_URI', {})).url
+    } catch (error) {
+      if (this.state.farcaster.status === 'loading') this.farcasterFailed(error)
+      return
+    }
+    if (this.state.farcaster.status !== 'loading') return // left the view meanwhile
+    this.store.set({ farcaster: { status: 'waiting', url } })
+    try {
+      const { user } = await this.frame.request('CONNECT_FARCASTER', {})
+      if (this.state.farcaster.url !== url) return
+      this.store.set({ farcaster: { status: 'connecting', url } })
+      this.loggedIn(user, undefined, 'farcaster')
+    } catch (error) {
+      if (this.state.farcaster.url === url) this.farcasterFailed(error)
+    }
+  }
+
+  private farcasterFailed(error: unknown): void {
+    if (messageOf(error) === ErrorText.MODAL_CLOSED) {
+      this.store.set({ farcaster: { status: 'idle' } })
+      return
+    }
+    this.store.set({ farcaster: { status: 'error', error: ErrorText.FAILED_TO_CONNECT_TO_FARCASTER } })
+    this.failLogin(new PorticoError(ErrorText.FAILED_TO_CONNECT_TO_FARCASTER))
+  }
+
+  /** SPEC §2: leaving ConnectingFarcaster while disconnected clears the URL, reloads the frame, re-syncs in 100 ms. */
+  private leaveFarcaster(): void {
+    this.store.set({ farcaster: { status: 'idle' } })
+    if (this.frame.created) void this.frame.request('RELOAD', {}).catch(() => undefined)
+    clearTimeout(this.resyncTimer)
+    this.resyncTimer = setTimeout(() => void this.syncDappData(), FARCASTER_RESYNC_MS)
   }
 
   // ─── Email (SPEC §4 Email and wallet connection, §5 throttle) ─────────────────────────────────────────────
@@ -340,6 +593,7 @@ export class EmbeddedWalletController implements AuthSession {
 
   /** Starts the kernel's connect of the auth connector once; it resolves when the login's user arrives. */
   private ensureConnecting(): void {
+    this.syncOnce()
     if (this.connecting) return
     const primary = this.primaryNamespace()
     if (!primary) return
@@ -353,7 +607,7 @@ export class EmbeddedWalletController implements AuthSession {
         }
         const unsupported = this.ctx.get(KernelTokens.Network).store.getSnapshot().unsupportedChainId !== undefined
         this.ctx.router.reset(unsupported ? 'UnsupportedChain' : 'Account')
-        this.store.set({ email: { step: 'idle', lastSentAt: this.state.email.lastSentAt }, social: { status: 'idle' } })
+        this.store.set({ email: { step: 'idle', lastSentAt: this.state.email.lastSentAt }, social: { status: 'idle' }, farcaster: { status: 'idle' } })
       })
       .catch((error: unknown) => {
         this.login = undefined
@@ -364,9 +618,10 @@ export class EmbeddedWalletController implements AuthSession {
       })
   }
 
-  private loggedIn(user: FrameUser, provider?: SocialProvider): void {
-    this.ctx.storage.setItem(LOGIN_USED_KEY, provider ? `social:${provider}` : 'email')
+  private loggedIn(user: FrameUser, provider?: SocialProvider, method?: 'farcaster'): void {
+    this.ctx.storage.setItem(LOGIN_USED_KEY, method ?? (provider ? `social:${provider}` : 'email'))
     this.store.set({ user, socialProvider: provider ?? user.socialProvider })
+    void this.loadSmartNetworks()
     const login = this.login
     this.login = undefined
     login?.resolve(user)
@@ -391,7 +646,10 @@ export class EmbeddedWalletController implements AuthSession {
           this.ctx.storage.removeItem(LOGIN_USED_KEY)
           return undefined
         }
-        const { user } = await this.frame.request('GET_USER', chainId === undefined ? {} : { chainId })
+        this.syncOnce()
+        const type = this.hostAccountType()
+        const { user } = await this.frame.request('GET_USER', { ...(chainId === undefined ? {} : { chainId }), ...(type ? { preferredAccountType: type } : {}) })
+        void this.loadSmartNetworks()
         const stored = this.ctx.storage.getItem(LOGIN_USED_KEY) ?? ''
         const provider = stored.startsWith('social:') ? (stored.slice(7) as SocialProvider) : undefined
         this.store.set({ user, socialProvider: user.socialProvider ?? provider })
@@ -407,13 +665,23 @@ export class EmbeddedWalletController implements AuthSession {
 
   async switchChain(chainId: FrameChainId): Promise<FrameUser> {
     await this.frame.request('SWITCH_NETWORK', { chainId })
-    const { user } = await this.frame.request('GET_USER', { chainId, preferredAccountType: this.state.user?.preferredAccountType ?? 'eoa' })
+    const { user } = await this.frame.request('GET_USER', { chainId, preferredAccountType: this.state.user?.preferredAccountType ?? this.hostAccountType() ?? 'eoa' })
     this.store.set({ user })
     return user
   }
 
   async rpc(method: string, params: unknown, chainId: FrameChainId): Promise<unknown> {
     const { result } = await this.frame.request('RPC_REQUEST', { method, params, chainId })
+    const user = this.state.user
+    if (user?.preferredAccountType === 'smartAccount' && !user.smartAccountDeployed && (method === 'eth_sendTransaction' || method === 'wallet_sendCalls')) {
+      // SPEC §3 smartAccountDeployed: the first user operation deployed the account; read the user again.
+      void this.frame.request('GET_USER', { chainId }).then(
+        ({ user: next }) => {
+          if (this.state.user) this.store.set({ user: next })
+        },
+        () => undefined,
+      )
+    }
     return result
   }
 
@@ -427,7 +695,7 @@ export class EmbeddedWalletController implements AuthSession {
   private clearSession(): void {
     this.ctx.storage.removeItem(LOGIN_USED_KEY)
     clearTimeout(this.updatePoll)
-    this.store.set({ user: undefined, socialProvider: undefined, email: { step: 'idle' }, social: { status: 'idle' }, update: { step: 'form' } })
+    this.store.set({ user: undefined, socialProvider: undefined, email: { step: 'idle' }, social: { status: 'idle' }, update: { step: 'form' }, farcaster: { status: 'idle' }, accountType: { switching: false } })
   }
 
   // ─── Email update (SPEC §4 Email update) ──────────────────────────────────────────────────────────────────
@@ -549,6 +817,7 @@ export class EmbeddedWalletController implements AuthSession {
   private resetFlows(): void {
     clearTimeout(this.updatePoll)
     this.store.set({ email: { step: 'idle', lastSentAt: this.state.email.lastSentAt }, social: { status: 'idle' }, update: { step: 'form' } })
+    if (this.state.farcaster.status !== 'connecting') this.store.set({ farcaster: { status: 'idle' } })
   }
 
   private showAlert(alert: EmbeddedWalletAlert): void {
@@ -585,6 +854,7 @@ export class EmbeddedWalletController implements AuthSession {
   dispose(): void {
     this.popup?.cancel(new PorticoError(ErrorText.SOMETHING_WENT_WRONG))
     clearTimeout(this.updatePoll)
+    clearTimeout(this.resyncTimer)
     this.failLogin(new PorticoError(ErrorText.SOMETHING_WENT_WRONG))
     this.frame.dispose()
   }

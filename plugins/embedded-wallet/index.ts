@@ -5,16 +5,20 @@
  * @example createModal({ projectId, plugins: [eip155(), solana(), embeddedWallet({ secureSiteUrl: 'https://secure.example' })] })
  */
 import { definePlugin, KernelTokens, type ChainNamespace, type PluginContext } from 'portico'
+import { AccountDataTokens } from 'portico/plugins/account-data'
 import { AuthConnector, AUTH_CONNECTOR_ID, AUTH_NAMESPACES } from './connector.ts'
 import { EmbeddedWalletController, type ControllerOptions } from './controller.ts'
 import { detectTelegramPlatform, visibleSocials, type TelegramPlatform } from './rules.ts'
-import { SOCIAL_PROVIDERS, type SocialProvider } from './protocol.ts'
+import { SOCIAL_PROVIDERS, type AccountType, type SocialProvider } from './protocol.ts'
 import { EmbeddedWalletTokens } from './tokens.ts'
 
 export { AuthConnector, AUTH_CONNECTOR_ID, AUTH_NAMESPACES, FRAME_METHODS, accountsOf, authDisplayName, frameChainId } from './connector.ts'
 export {
   EmbeddedWalletController,
   EMAIL_UPDATE_POLL_MS,
+  parseSessions,
+  type SmartSession,
+  FARCASTER_RESYNC_MS,
   INVALID_EMAIL,
   INVALID_OTP,
   LOGIN_USED_KEY,
@@ -28,7 +32,7 @@ export {
 export { FrameClient, FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS, FRAME_REQUEST_TIMEOUT_MS, frameUrl, mountHiddenIframe, type FrameWindow, type MountedFrame } from './frame-client.ts'
 export * from './rules.ts'
 export { EmbeddedWalletTokens, type EmbeddedWalletServices } from './tokens.ts'
-export type { FrameUser, SocialProvider } from './protocol.ts'
+export type { AccountType, FrameUser, SocialProvider } from './protocol.ts'
 
 declare module 'portico' {
   interface ViewParams {
@@ -38,6 +42,12 @@ declare module 'portico' {
     UpdateEmailWallet: undefined
     /** SPEC §2 ApproveTransaction: the secure site's approval panel shown inside the modal. */
     ApproveTransaction: undefined
+    /** SPEC §2 ConnectingFarcaster: the sign-in URL as a QR code and a link, waiting for the Farcaster app. */
+    ConnectingFarcaster: undefined
+    /** SPEC §4 Switching account type (EOA ↔ smart account) of the auth connection. */
+    SwitchAccountType: undefined
+    /** The smart account's sessions (ERC-7715 grants) with a Revoke button each. */
+    SmartSessions: undefined
   }
 }
 
@@ -45,7 +55,11 @@ export interface EmbeddedWalletOptions {
   /** The secure site's base URL; its origin is the only one the plugin trusts. */
   secureSiteUrl: string
   /** Social providers in display order (SPEC §5). @default none; the modal's `features.socials` when set */
-  socials?: readonly SocialProvider[]
+  socials?: readonly (SocialProvider | 'farcaster')[]
+  /** Offer Farcaster sign-in in the social section. @default true when `socials` lists 'farcaster' */
+  farcaster?: boolean
+  /** The account type used until the user chooses one (SPEC §3 preferredAccountTypes; sent with SYNC_DAPP_DATA). @default 'eoa' */
+  defaultAccountType?: AccountType
   /** Show the email section. @default true (unless the modal's `features.email` is false) */
   email?: boolean
   /** The host runs inside Telegram: SPEC §5 Telegram rules hide some providers. */
@@ -69,26 +83,66 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
     portico: '1.x',
     setup(ctx) {
       const modalOptions = ctx.get(KernelTokens.Options).options
-      const socials = visibleSocials(options.socials ?? modalOptions.features?.socials ?? [], {
+      const listed = (options.socials ?? modalOptions.features?.socials ?? []) as readonly (SocialProvider | 'farcaster')[]
+      const farcaster = options.farcaster ?? listed.includes('farcaster')
+      const socials = visibleSocials(listed.filter((p): p is SocialProvider => p !== 'farcaster'), {
         inTelegram: Boolean(options.telegram),
         platform: options.telegramPlatform ?? detectTelegramPlatform(),
       })
       const email = options.email !== false && modalOptions.features?.email !== false
       const hostOrigin = options.testing?.hostOrigin ?? (typeof location === 'undefined' ? 'http://localhost' : location.origin)
-      const controller = new EmbeddedWalletController(ctx, { ...options.testing, secureSiteUrl: options.secureSiteUrl, hostOrigin })
+      const track = (event: 'SET_PREFERRED_ACCOUNT_TYPE', properties: Record<string, unknown>) => {
+        if (ctx.has(AccountDataTokens.Analytics)) void ctx.get(AccountDataTokens.Analytics).track(event, properties)
+      }
+      const controller = new EmbeddedWalletController(ctx, {
+        track,
+        ...options.testing,
+        secureSiteUrl: options.secureSiteUrl,
+        hostOrigin,
+        ...(options.defaultAccountType ? { defaultAccountType: options.defaultAccountType } : {}),
+      })
       controllers.set(ctx, controller)
       ctx.track(controller)
-      ctx.provide(EmbeddedWalletTokens.Services, () => ({ controller, socials, email }))
+      ctx.provide(EmbeddedWalletTokens.Services, () => ({ controller, socials, email, farcaster }))
 
       const namespaces = (AUTH_NAMESPACES as readonly string[]) as readonly ChainNamespace[]
       const idleName = email ? (socials.length ? 'Email or social login' : 'Email') : 'Social login'
-      ctx.registerConnector((emitter) => new AuthConnector(controller, emitter, namespaces, idleName))
+      ctx.registerConnector((emitter) => {
+        const connector = new AuthConnector(controller, emitter, namespaces, idleName)
+        controller.attach(connector)
+        return connector
+      })
 
       if (email) ctx.registerConnectSection({ id: 'embedded-wallet.email', method: 'email', order: 0, load: () => import('./views/EmailSection.tsx') })
-      if (socials.length) ctx.registerConnectSection({ id: 'embedded-wallet.social', method: 'social', order: 0, load: () => import('./views/SocialSection.tsx') })
+      if (socials.length || farcaster) ctx.registerConnectSection({ id: 'embedded-wallet.social', method: 'social', order: 0, load: () => import('./views/SocialSection.tsx') })
       ctx.registerView('EmailLogin', () => import('./views/EmailLogin.tsx'), { title: 'Email' })
       ctx.registerView('UpdateEmailWallet', () => import('./views/UpdateEmailWallet.tsx'), { title: 'Update email' })
       ctx.registerView('ApproveTransaction', () => import('./views/ApproveTransaction.tsx'), { title: 'Approve transaction' })
+      ctx.registerView('ConnectingFarcaster', () => import('./views/ConnectingFarcaster.tsx'), { title: 'Farcaster' })
+      ctx.registerView('SwitchAccountType', () => import('./views/SwitchAccountType.tsx'), { title: 'Account type' })
+      ctx.registerView('SmartSessions', () => import('./views/SmartSessions.tsx'), { title: 'Sessions' })
+      ctx.registerAccountAction({
+        id: 'embedded-wallet.sessions',
+        label: 'Sessions',
+        order: 85,
+        view: 'SmartSessions',
+        available: ({ namespace, caipNetworkId }) => namespace === 'eip155' && controller.accountType() === 'smartAccount' && controller.canSwitchAccountType(caipNetworkId),
+      })
+      // SPEC §4 Switching account type: one action per direction, for the auth connection on an enabled network.
+      ctx.registerAccountAction({
+        id: 'embedded-wallet.smart-account',
+        label: 'Switch to smart account',
+        order: 80,
+        view: 'SwitchAccountType',
+        available: ({ namespace, caipNetworkId }) => namespace === 'eip155' && controller.accountType() === 'eoa' && controller.canSwitchAccountType(caipNetworkId),
+      })
+      ctx.registerAccountAction({
+        id: 'embedded-wallet.eoa',
+        label: 'Switch to EOA',
+        order: 80,
+        view: 'SwitchAccountType',
+        available: ({ namespace, caipNetworkId }) => namespace === 'eip155' && controller.accountType() === 'smartAccount' && controller.canSwitchAccountType(caipNetworkId),
+      })
       ctx.registerAccountAction({
         id: 'embedded-wallet.update-email',
         label: 'Update email',

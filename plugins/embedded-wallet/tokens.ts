@@ -8,6 +8,8 @@ export interface EmbeddedWalletServices {
   /** Providers in the host's order, SPEC §5 Telegram rules applied. */
   socials: readonly SocialProvider[]
   email: boolean
+  /** Offer Farcaster sign-in (ConnectingFarcaster) in the social section. */
+  farcaster: boolean
 }
 
 /** The services the embedded-wallet plugin provides (views read them with `useService`). */

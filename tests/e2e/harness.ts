@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startMailSink, type MailSink } from '../../stack/mail/index.ts'
 import { startOidc, type OidcStack } from '../../stack/oidc/index.ts'
-import { startSecureSite, type SecureSite } from '../../stack/secure-site/server/index.ts'
+import { startSecureSite, type SecureSite, type SecureSiteOptions } from '../../stack/secure-site/server/index.ts'
 
 /** What most browser suites run: the dev chains, the stack's API server, the built demo host and Chromium. */
 export interface HostStack {
@@ -23,7 +23,12 @@ export interface HostStack {
 }
 
 /** The embedded wallet's services for a suite: mail sink, secure site on its own port, one OpenID provider per social. */
-async function startEmbeddedServices(chains: DevChains, apiUrl: string, label: string): Promise<NonNullable<HostStack['embedded']> & { stop(): Promise<void> }> {
+async function startEmbeddedServices(
+  chains: DevChains,
+  apiUrl: string,
+  label: string,
+  siteOptions: Omit<Partial<SecureSiteOptions>, 'apiUrl' | 'dataDir'> = {},
+): Promise<NonNullable<HostStack['embedded']> & { stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), `portico-e2e-${label}-secure-`))
   const mail = await startMailSink()
   let oidc: OidcStack | undefined
@@ -33,6 +38,7 @@ async function startEmbeddedServices(chains: DevChains, apiUrl: string, label: s
     oidc: { issuer: (provider) => oidc!.issuer(provider) },
     evmRpcUrls: Object.fromEntries(chains.chains.map((c) => [c.chainId, c.rpcUrl])),
     dataDir,
+    ...siteOptions,
   })
   oidc = await startOidc({ clients: [secureSite.oidcClient] })
   const started = oidc
@@ -59,6 +65,13 @@ export async function startHostStack(
     indexIntervalMs?: number
     /** Also start the embedded wallet's services and give the host `secureSiteUrl` (issue 13). */
     embeddedWallet?: boolean
+    /** With `embeddedWallet`: the secure site's clock and session lifetime (e.g. a clock a test moves past expiry). */
+    secureSite?: Pick<SecureSiteOptions, 'clock' | 'sessionTtlSeconds'>
+    /**
+     * With `embeddedWallet`: more services the secure site uses, started once the chains and API server run (issue 14:
+     * the bundler and the Farcaster relay); their options go to the secure site, `stop()` runs after it stopped.
+     */
+    secureSiteServices?: (chains: DevChains, apiUrl: string) => Promise<{ options: Omit<Partial<SecureSiteOptions>, 'apiUrl' | 'dataDir'>; stop(): Promise<void> }>
     /** Per-project settings of the API server (e.g. a project whose allowed origins leave the host out). */
     projects?: NonNullable<Parameters<typeof startTestApi>[2]>['projects']
   } = {},
@@ -68,7 +81,8 @@ export async function startHostStack(
     ...(opts.indexIntervalMs !== undefined && { indexIntervalMs: opts.indexIntervalMs }),
     ...(opts.projects && { projects: opts.projects }),
   })
-  const embedded = opts.embeddedWallet ? await startEmbeddedServices(chains, api.url, label) : undefined
+  const extra = opts.embeddedWallet && opts.secureSiteServices ? await opts.secureSiteServices(chains, api.url) : undefined
+  const embedded = opts.embeddedWallet ? await startEmbeddedServices(chains, api.url, label, { ...opts.secureSite, ...extra?.options }) : undefined
   const host = await startDemoHost({
     mode: 'static',
     distDir: inject('demoHostDist'),
@@ -85,6 +99,7 @@ export async function startHostStack(
       await browser.close()
       await host.stop()
       await embedded?.stop()
+      await extra?.stop()
       await api.stop()
       await chains.stop()
     },

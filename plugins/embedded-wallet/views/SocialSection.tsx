@@ -1,18 +1,32 @@
-import { useService, useStore } from 'portico/react'
+import { Button } from 'portico/components'
+import { useModalInstance, useService, useStore } from 'portico/react'
 import { EmbeddedWalletTokens } from '../tokens.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 
-/** Connect's social section: one button per provider (SPEC §4 social login through the 600x800 popup). */
+/**
+ * Connect's social section: one button per provider (SPEC §4 social login through the 600x800 popup), and Farcaster
+ * (SPEC §4: a URL instead of a popup, the ConnectingFarcaster view) when the host offers it.
+ */
 export default function SocialSection() {
-  const { controller, socials } = useService(EmbeddedWalletTokens.Services)
+  const modal = useModalInstance()
+  const { controller, socials, farcaster } = useService(EmbeddedWalletTokens.Services)
   const { social } = useStore(controller.store)
   const busy = social.status === 'opening' || social.status === 'waiting' || social.status === 'connecting' ? social.provider : undefined
   return (
-    <SocialButtons
-      providers={socials}
-      busy={busy}
-      error={social.status === 'error' ? social.error : undefined}
-      onSelect={(provider) => void controller.startSocial(provider)}
-    />
+    <>
+      {socials.length > 0 && (
+        <SocialButtons
+          providers={socials}
+          busy={busy}
+          error={social.status === 'error' ? social.error : undefined}
+          onSelect={(provider) => void controller.startSocial(provider)}
+        />
+      )}
+      {farcaster && (
+        <Button variant="secondary" fullWidth onClick={() => modal.router.push('ConnectingFarcaster' as 'Connect')}>
+          Continue with Farcaster
+        </Button>
+      )}
+    </>
   )
 }

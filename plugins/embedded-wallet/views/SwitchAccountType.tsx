@@ -1,0 +1,28 @@
+import type { ViewProps } from 'portico'
+import { useAccount, useModalInstance, useService, useStore } from 'portico/react'
+import { EmbeddedWalletTokens } from '../tokens.ts'
+import { SwitchAccountTypeCard } from './SwitchAccountTypeCard.tsx'
+
+/**
+ * SwitchAccountType (SPEC §4 Switching account type): loading while the secure site switches, back to Account once
+ * the connection shows the address of the other type.
+ */
+export default function SwitchAccountType(_props: ViewProps<'SwitchAccountType'>) {
+  const modal = useModalInstance()
+  const { controller } = useService(EmbeddedWalletTokens.Services)
+  const { accountType, user } = useStore(controller.store)
+  const account = useAccount()
+  return (
+    <SwitchAccountTypeCard
+      current={user?.preferredAccountType ?? 'eoa'}
+      address={account.address}
+      switching={accountType.switching}
+      error={accountType.error}
+      onSwitch={(target) =>
+        void controller.switchAccountType(target).then((ok) => {
+          if (ok && modal.router.current.view === 'SwitchAccountType') modal.router.goBack()
+        })
+      }
+    />
+  )
+}
