@@ -288,8 +288,18 @@ export const RpcErrorCode = {
   UNAUTHORIZED: 4100,
   UNSUPPORTED_METHOD: 4200,
   UNRECOGNIZED_CHAIN: 4902,
+  /** EIP-5792 (SPEC §8 5700 to 5760): a required capability the wallet lacks. */
+  UNSUPPORTED_CAPABILITY: 5700,
+  /** EIP-5792: the calls are for a chain the wallet does not serve here. */
+  UNSUPPORTED_CHAIN: 5710,
+  /** EIP-5792: a dapp-chosen id already used. */
+  DUPLICATE_ID: 5720,
   /** EIP-5792: unknown bundle id. */
   UNKNOWN_BUNDLE: 5730,
+  /** EIP-5792: more calls than the wallet bundles at once. */
+  BUNDLE_TOO_LARGE: 5740,
+  /** EIP-5792: atomic execution required but the active account (an EOA) cannot batch atomically. */
+  ATOMICITY_NOT_SUPPORTED: 5760,
   INVALID_PARAMS: -32602,
   INTERNAL: -32603,
 } as const

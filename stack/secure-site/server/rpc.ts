@@ -252,6 +252,10 @@ export async function handleRpc(req: RpcRequest, user: RpcUser, keys: RpcKeyOpen
     if (!chain || chain.namespace !== 'eip155') throw new RpcError(RpcErrorCode.UNRECOGNIZED_CHAIN, 'An eip155 method needs an eip155 chainId')
     if (req.method === 'wallet_getCapabilities') return { result: capabilities(req.params, chain.id, smart) }
     if (smart?.active(chain.id)) return { result: await smart.call(req.method, req.params, chain.id) }
+    if (req.method === 'wallet_sendCalls' && atomicRequired(req.params)) {
+      // EIP-5792: the EOA cannot execute a batch atomically.
+      throw new RpcError(RpcErrorCode.ATOMICITY_NOT_SUPPORTED, 'Atomic batches need the smart account')
+    }
     if (SMART_ONLY.has(req.method)) throw new RpcError(RpcErrorCode.UNSUPPORTED_METHOD, `${req.method} needs the smart account (SET_PREFERRED_ACCOUNT smartAccount)`)
     return { result: await evmCall(req, chain.id, user, keys, o) }
   } catch (e) {
@@ -259,4 +263,10 @@ export async function handleRpc(req: RpcRequest, user: RpcUser, keys: RpcKeyOpen
       e instanceof RpcError ? { code: e.code, message: e.message } : { code: RpcErrorCode.INTERNAL, message: 'Internal error' }
     return { error }
   }
+}
+
+/** EIP-5792 v2 `atomicRequired` of a wallet_sendCalls request. */
+function atomicRequired(params: unknown): boolean {
+  const first = Array.isArray(params) ? params[0] : undefined
+  return typeof first === 'object' && first !== null && (first as { atomicRequired?: unknown }).atomicRequired === true
 }

@@ -243,6 +243,19 @@ describe('smart accounts', () => {
     expect((await rpc(token, 'wallet_getCallsStatus', [`0x${'11'.repeat(32)}`])).error.code).toBe(5730)
   }, 120_000)
 
+  it('SPEC §8 5700 to 5760: EIP-5792 refusals before anything is signed, and a dapp-chosen id', async () => {
+    const call1 = [{ to: SINK, value: '0x1' }]
+    const base = { version: '2.0.0', chainId: '0x7a69', from: smart }
+    expect((await rpc(token, 'wallet_sendCalls', [{ ...base, calls: call1, capabilities: { paymasterService: { url: 'https://pm.example' } } }])).error.code).toBe(5700)
+    expect((await rpc(token, 'wallet_sendCalls', [{ ...base, chainId: '0x1', calls: call1 }])).error.code).toBe(5710)
+    expect((await rpc(token, 'wallet_sendCalls', [{ ...base, calls: Array.from({ length: 21 }, () => call1[0]) }])).error.code).toBe(5740)
+    const id = `dapp-bundle-${Date.now()}`
+    const sent = await rpc(token, 'wallet_sendCalls', [{ ...base, id, calls: call1, capabilities: { paymasterService: { url: 'x', optional: true } } }])
+    expect(sent.result.id).toBe(id)
+    await expect.poll(async () => (await rpc(token, 'wallet_getCallsStatus', [id])).result?.status, { timeout: 60_000, interval: 200 }).toBe(200)
+    expect((await rpc(token, 'wallet_sendCalls', [{ ...base, id, calls: call1 }])).error.code).toBe(5720)
+  }, 120_000)
+
   it('wallet_grantPermissions records a session at the API server; wallet_revokePermissions removes it', async () => {
     const caip = `eip155:31337:${getAddress(smart)}`
     const expiry = Math.floor(Date.now() / 1000) + 3600
@@ -287,6 +300,8 @@ describe('smart accounts', () => {
     expect((await call('POST', '/api/preferred-account', { token, body: { type: 'eoa', chainId: 31337 } })).body).toEqual({ type: 'eoa', address: eoa })
     expect(await rpc(token, 'eth_accounts', [])).toEqual({ result: [eoa] })
     expect((await rpc(token, 'wallet_sendCalls', [{ calls: [{ to: SINK }] }])).error.code).toBe(4200)
+    // EIP-5792: an atomic batch cannot run on the EOA.
+    expect((await rpc(token, 'wallet_sendCalls', [{ atomicRequired: true, calls: [{ to: SINK }] }])).error.code).toBe(5760)
   })
 })
 

@@ -81,7 +81,8 @@ export function createSmartAccounts(o: SmartAccountsOptions) {
   const clients = new Map<number, PublicClient>()
   const addresses = new Map<string, Address>()
   /** User operations sent by wallet_sendCalls (id → sender), so a pending id is known (minutes-long, in memory). */
-  const batches = new Map<string, { sender: Address; chainId: number; at: number }>()
+  /** Bundles by user operation hash, and by the dapp's own id when it chose one (EIP-5792 `id`; `hash` then). */
+  const batches = new Map<string, { sender: Address; chainId: number; at: number; hash?: Hex }>()
   const receiptTimeoutMs = o.receiptTimeoutMs ?? 60_000
   const pollMs = o.pollMs ?? 250
 
@@ -250,21 +251,36 @@ export function createSmartAccounts(o: SmartAccountsOptions) {
       case 'wallet_sendCalls': {
         const req = asRecord(list[0])
         checkFrom(req.from, me)
-        checkChain(req.chainId, chainId)
-        if (!Array.isArray(req.calls) || req.calls.length === 0 || req.calls.length > MAX_CALLS) throw bad(`calls must be 1 to ${MAX_CALLS} calls`)
+        // EIP-5792's own codes (SPEC §8 5700 to 5760) before anything is signed.
+        try {
+          checkChain(req.chainId, chainId)
+        } catch (e) {
+          if (e instanceof RpcError && e.code === RpcErrorCode.UNRECOGNIZED_CHAIN) throw new RpcError(RpcErrorCode.UNSUPPORTED_CHAIN, e.message)
+          throw e
+        }
+        if (!Array.isArray(req.calls) || req.calls.length === 0) throw bad('calls must be a non-empty array')
+        if (req.calls.length > MAX_CALLS) throw new RpcError(RpcErrorCode.BUNDLE_TOO_LARGE, `A bundle holds at most ${MAX_CALLS} calls`)
+        for (const [name, capability] of Object.entries(asRecord(req.capabilities))) {
+          if (asRecord(capability).optional !== true) throw new RpcError(RpcErrorCode.UNSUPPORTED_CAPABILITY, `Unsupported capability: ${name}`)
+        }
+        const requestedId = typeof req.id === 'string' && req.id.length > 0 ? req.id.slice(0, 200) : undefined
+        if (requestedId && batches.has(requestedId.toLowerCase())) throw new RpcError(RpcErrorCode.DUPLICATE_ID, `Duplicate id: ${requestedId}`)
         const calls = req.calls.map((c, i) => toCall(c, `calls[${i}]`))
         const hash = await sendOp(await signer(), chainId, calls)
         batches.set(hash.toLowerCase(), { sender: me, chainId, at: Date.now() })
+        if (requestedId) batches.set(requestedId.toLowerCase(), { sender: me, chainId, at: Date.now(), hash })
         for (const [k, v] of batches) if (Date.now() - v.at > 3_600_000) batches.delete(k)
-        return { id: hash }
+        return { id: requestedId ?? hash }
       }
       case 'wallet_getCallsStatus': {
         const id = list[0]
-        if (typeof id !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(id)) throw bad('id must be a bundle id')
+        if (typeof id !== 'string' || id.length === 0 || id.length > 200) throw bad('id must be a bundle id')
         const known = batches.get(id.toLowerCase())
         const unknown = () => new RpcError(RpcErrorCode.UNKNOWN_BUNDLE, 'Unknown bundle id')
         if (known && (known.chainId !== chainId || !isAddressEqual(known.sender, me))) throw unknown()
-        const r = await receiptOf(chainId, id as Hex)
+        const opHash = known?.hash ?? id
+        if (!/^0x[0-9a-fA-F]{64}$/.test(opHash)) throw unknown()
+        const r = await receiptOf(chainId, opHash as Hex)
         if (!r) {
           if (!known) throw unknown()
           return { version: '2.0.0', id, chainId: toHex(chainId), status: CALLS_STATUS.PENDING, atomic: true }
