@@ -5,6 +5,7 @@ import { startDevChains, toPorticoSmartAccount, type DevChains } from '../chain/
 import { startApiServer, type ApiServer } from './index.ts'
 import { callApi, DB_BACKENDS, testStorage, TEST_ADMIN_TOKEN, type TestStorage } from './api-test-client.ts'
 import { sessionGrantMessage, sessionRevokeMessage, type SessionGrant, type SessionRecord } from './sessions-routes.ts'
+import { formatSiweMessage } from '../../plugins/siwx/message.ts'
 
 const T0 = Date.parse('2026-03-01T10:00:00.000Z')
 const owner = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
@@ -91,6 +92,33 @@ describe.each(DB_BACKENDS)('smart-account sessions /v1/sessions (%s)', (backend)
       json: { pci: created.body.pci, signature: await smart.signMessage({ message: sessionRevokeMessage(caip, created.body.pci) }) },
     })
     expect(revoke.status).toBe(200)
+  })
+
+  it('SIWX on a counterfactual smart account verifies through EIP-6492 (and EIP-1271 inside it); another owner is refused', async () => {
+    const client = createPublicClient({ transport: http(chains.chains[0]!.rpcUrl) })
+    const contracts = chains.deployment.chains[31337]!.contracts
+    const make = (owner = privateKeyToAccount(generatePrivateKey())) =>
+      toPorticoSmartAccount({ client, owner, entryPoint: contracts.entryPoint, factoryAddress: contracts.porticoAccountFactory })
+    const smart = await make()
+    const siwe = async (signer: Awaited<ReturnType<typeof make>>) => {
+      const nonce = (await callApi<{ nonce: string }>(server.url, '/auth/v1/nonce')).body.nonce
+      const message = formatSiweMessage({
+        domain: 'localhost:5173',
+        address: smart.address,
+        statement: 'Sign in to the Portico demo',
+        uri: 'http://localhost:5173/',
+        version: '1',
+        chainId: 31337,
+        nonce,
+        issuedAt: new Date(clock).toISOString(),
+      })
+      return callApi<{ session?: { caipAddress: string }; error?: string }>(server.url, '/auth/v1/authenticate', { json: { message, signature: await signer.signMessage({ message }) } })
+    }
+    const ok = await siwe(smart)
+    expect(ok.status).toBe(200)
+    expect(ok.body.session?.caipAddress).toBe(`eip155:31337:${smart.address}`)
+    // A different owner's account signing a message that names this account is not it.
+    expect((await siwe(await make())).status).toBe(401)
   })
 
   it('refuses a grant not signed by the account, for another grant, expired, or on an unknown chain', async () => {
