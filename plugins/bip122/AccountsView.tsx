@@ -1,11 +1,12 @@
 import { useState } from 'react'
 import { truncateAddress } from 'portico'
 import { ListItem } from 'portico/components'
-import { useAccount, useModalInstance } from 'portico/react'
+import { useAccount, useErrorText, useMessages, useModalInstance, useStrings } from 'portico/react'
 import { Bip122Connector } from './connector.ts'
 import type { BitcoinAccount } from './wallets.ts'
+import { messages, type Bip122Messages } from './messages.ts'
 
-const PURPOSE_LABEL: Record<BitcoinAccount['purpose'], string> = { payment: 'Payment', ordinals: 'Ordinals' }
+const PURPOSE_LABEL: Record<BitcoinAccount['purpose'], keyof Bip122Messages> = { payment: 'purposePayment', ordinals: 'purposeOrdinals' }
 
 export interface AccountListProps {
   accounts: readonly BitcoinAccount[]
@@ -18,15 +19,17 @@ export interface AccountListProps {
 
 /** The wallet's accounts, each with its purpose; the active one is tagged. Presentational (stories render it). */
 export function AccountList({ accounts, active, error, onSelect }: AccountListProps) {
+  const m = useMessages(messages)
+  const errorText = useErrorText()
   return (
     <div className="portico-list">
-      <div role="list" aria-label="Bitcoin accounts">
+      <div role="list" aria-label={m.bitcoinAccounts}>
         {accounts.map((account) => (
           <div role="listitem" key={account.address}>
             <ListItem
-              label={`${PURPOSE_LABEL[account.purpose]} ${truncateAddress(account.address)}`}
+              label={`${m[PURPOSE_LABEL[account.purpose]]} ${truncateAddress(account.address)}`}
               description={account.addressType.toUpperCase()}
-              tag={account.address === active ? 'Active' : undefined}
+              tag={account.address === active ? m.active : undefined}
               tagTone="success"
               title={account.address}
               onClick={() => onSelect(account.address)}
@@ -36,7 +39,7 @@ export function AccountList({ accounts, active, error, onSelect }: AccountListPr
       </div>
       {error && (
         <p role="alert" className="portico-state-description">
-          {error}
+          {errorText(error)}
         </p>
       )}
     </div>
@@ -46,11 +49,12 @@ export function AccountList({ accounts, active, error, onSelect }: AccountListPr
 /** The Bip122Accounts view: picks the active account among the connected wallet's (SPEC §5 switching rule). */
 export default function AccountsView() {
   const modal = useModalInstance()
+  const strings = useStrings()
   const account = useAccount({ namespace: 'bip122' })
   const [error, setError] = useState<string>()
   const connector = modal.connection.active('bip122')?.connector
   if (!(connector instanceof Bip122Connector) || !account.address) {
-    return <p className="portico-state-description">Not connected.</p>
+    return <p className="portico-state-description">{strings.notConnected}</p>
   }
   const select = (address: string) => {
     try {

@@ -162,7 +162,7 @@ describe('bip122 imports only public entries', () => {
     for (const file of sources) {
       const text = readFileSync(new URL(file, dir), 'utf8')
       const specifiers = [...text.matchAll(/(?:from|import\()\s*'([^']+)'/g)].map((m) => m[1]!)
-      for (const s of specifiers) expect(`${file}: ${s}`).toMatch(/: (portico(\/react|\/components)?|\.\/[\w-]+\.tsx?|react|bitcoinjs-lib|@wallet-standard\/app|@scure\/base|@noble\/hashes\/[\w]+)$/)
+      for (const s of specifiers) expect(`${file}: ${s}`).toMatch(/: (portico(\/react|\/components)?|\.\/(messages\/)?[\w-]+\.tsx?|react|bitcoinjs-lib|@wallet-standard\/app|@scure\/base|@noble\/hashes\/[\w]+)$/)
     }
   })
 })

@@ -451,6 +451,29 @@ describe('ConnectingWalletConnect view', () => {
   })
 })
 
+describe('ConnectingWalletConnect in another language (issue 17)', () => {
+  it('with the locale set to German the pairing screen reads German; the wallet name stays as it is', async () => {
+    const { modal, client } = setup()
+    await modal.ready
+    modal.get(KernelTokens.Options).setLocale('de')
+    await act(async () => {
+      render(
+        <PorticoProvider modal={modal}>
+          <Modal />
+        </PorticoProvider>,
+      )
+    })
+    await act(async () => modal.open({ view: 'ConnectingWalletConnect', params: { walletId: 'portico-demo-wallet' } }))
+    await screen.findByRole('dialog', { name: 'Portico Demo Wallet' })
+    expect(await screen.findByRole('img', { name: 'WalletConnect-QR-Code' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Link kopieren' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Portico Demo Wallet öffnen' })).toBeTruthy()
+    expect(screen.getByText('Weiter in Portico Demo Wallet')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull()
+    await act(async () => client.proposals[0]!.approve(session()))
+  })
+})
+
 describe('a stored session while sign-client cannot start (unreachable relay)', () => {
   it('modal.ready resolves within 5 s, Account shows the stored account and Disconnect leads to a usable Connect view', async () => {
     const storage = createMemoryAdapter()

@@ -18,11 +18,25 @@ export function useLocale(): { locale: Locale; dir: 'ltr' | 'rtl' } {
   }, [requested])
 }
 
-/** A catalogue's messages in the modal's language; suspends while a language's chunk loads the first time. */
+/** Loaded messages as a thenable React reads synchronously (`status: 'fulfilled'`), one per messages object. */
+const settled = new WeakMap<object, PromiseLike<unknown>>()
+function fulfilled<T extends object>(value: T): PromiseLike<T> {
+  let thenable = settled.get(value) as PromiseLike<T> | undefined
+  if (!thenable) {
+    thenable = Object.assign(Promise.resolve(value), { status: 'fulfilled', value })
+    settled.set(value, thenable)
+  }
+  return thenable
+}
+
+/**
+ * A catalogue's messages in the modal's language; suspends while a language's chunk loads the first time. `use` is
+ * called on every render (with an already-fulfilled thenable once loaded), so the hook order never changes.
+ */
 export function useMessages<T extends Messages<T>>(catalogue: Catalogue<T>): T {
   const { locale } = useLocale()
   const messages = loadMessages(catalogue, locale)
-  return messages instanceof Promise ? use(messages) : messages
+  return use(messages instanceof Promise ? messages : fulfilled(messages))
 }
 
 /** The core UI strings in the modal's language. */

@@ -7,8 +7,10 @@ import { Tabs } from 'portico/components'
 import { ActivityList } from './ActivityTab.tsx'
 import { NftList } from './NftsTab.tsx'
 import { TokenList } from './TokensTab.tsx'
+import { StoryModal } from './story-modal.tsx'
 
-// Offline by construction: the presentational halves of the views, fed with fixtures (no modal, no network).
+// Offline by construction: the presentational halves of the views, fed with fixtures (a bare modal for the
+// locale, no network).
 
 /** SPEC §2 Account tabs (Tokens, NFTs, Activity) in their states; the Account view itself is Views/Account. */
 const meta = { title: 'Views/Account Tabs', parameters: { layout: 'padded' } } satisfies Meta
@@ -40,18 +42,20 @@ const nfts: OwnedNft[] = [1, 2, 3].map((id) => ({ key: `n${id}`, name: `Portico 
 type TabId = 'tokens' | 'nfts' | 'activity'
 function TabsFrame({ tab, children }: { tab: TabId; children: React.ReactNode }) {
   return (
-    <ThemeFrame>
-      {() => (
-        <Tabs
-          label="Account"
-          tabs={[{ id: 'tokens', label: 'Tokens' }, { id: 'nfts', label: 'NFTs' }, { id: 'activity', label: 'Activity' }]}
-          selectedId={tab}
-          onSelect={() => undefined}
-        >
-          {children}
-        </Tabs>
-      )}
-    </ThemeFrame>
+    <StoryModal>
+      <ThemeFrame>
+        {() => (
+          <Tabs
+            label="Account"
+            tabs={[{ id: 'tokens', label: 'Tokens' }, { id: 'nfts', label: 'NFTs' }, { id: 'activity', label: 'Activity' }]}
+            selectedId={tab}
+            onSelect={() => undefined}
+          >
+            {children}
+          </Tabs>
+        )}
+      </ThemeFrame>
+    </StoryModal>
   )
 }
 

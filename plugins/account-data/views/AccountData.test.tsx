@@ -1,13 +1,17 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { act, cleanup, render as renderRaw, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ErrorText } from 'portico'
 import { groupTransactionsByMonth, type Transaction } from '../index.ts'
 import * as stories from './AccountData.stories.tsx'
 import { ActivityList, describeTransaction, monthHeading } from './ActivityTab.tsx'
 import { TokenList } from './TokensTab.tsx'
+import { StoryModal } from './story-modal.tsx'
 
 afterEach(cleanup)
+
+/** The presentational tabs read their labels through the modal's locale: render them inside a bare modal. */
+const render = (ui: React.ReactElement) => renderRaw(ui, { wrapper: StoryModal })
 
 const tx = (id: string, minedAt: string, operationType: string, numeric: string): Transaction => ({
   id,
@@ -75,9 +79,40 @@ describe('Account tabs', () => {
   it('every account-data story renders offline in light and dark', () => {
     for (const [name, story] of Object.entries(stories)) {
       if (name === 'default') continue
-      const { unmount, container } = render((story as { render: () => React.ReactElement }).render())
+      const { unmount, container } = renderRaw((story as { render: () => React.ReactElement }).render())
       expect(container.querySelectorAll('section[aria-label$="theme"]').length, name).toBe(2)
       unmount()
     }
+  })
+
+  it('issue 17 locales: with locale "de" the tabs show German labels, month names, dates and number signs', async () => {
+    const groups = groupTransactionsByMonth([tx('a', '2025-03-18T12:00:00Z', 'receive', '1234.5'), tx('b', '2025-03-02T12:00:00Z', 'frobnicate', '1')])
+    await act(async () => {
+      renderRaw(
+        <StoryModal locale="de">
+          <ActivityList groups={groups} loading={false} hasMore onLoadMore={() => undefined} />
+        </StoryModal>,
+      )
+    })
+    const section = await screen.findByRole('region', { name: 'März 2025' })
+    const rows = within(section).getAllByRole('listitem')
+    expect(rows[0]!.getAttribute('aria-label')).toBe('Empfangen +1.234,5 USDC')
+    expect(rows[0]!.textContent).toContain('18. März')
+    // An operation type the catalogue does not know shows as it comes.
+    expect(rows[1]!.getAttribute('aria-label')).toBe('Frobnicate 1 USDC')
+    expect(screen.getByRole('button', { name: 'Mehr laden' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
+
+    cleanup()
+    await act(async () => {
+      renderRaw(
+        <StoryModal locale="de">
+          <TokenList loading={false} tokens={[{ name: 'USD Coin', symbol: 'USDC', chainId: 'eip155:1', value: 1234.5, price: 1, quantity: { decimals: '6', numeric: '1234.5678' } }]} />
+        </StoryModal>,
+      )
+    })
+    const row = (await screen.findAllByRole('listitem'))[0]!
+    expect(row.textContent).toContain('1.234,567 USDC')
+    expect(row.textContent?.replace(/\s/g, ' ')).toContain('1.234,50 $')
   })
 })

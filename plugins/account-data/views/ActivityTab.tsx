@@ -4,13 +4,21 @@ import { groupTransactionsByMonth, type Transaction, type TransactionMonth } fro
 import { EmptyState } from 'portico/components'
 import { ErrorState } from 'portico/components'
 import { Stack, WalletImage } from 'portico/components'
-import { strings } from 'portico/react'
+import { useErrorText, useFormatters, useMessages, useStrings } from 'portico/react'
 import { LoadingRows } from 'portico/components'
 import { LoadMore, useAccountHistory, type HistoryListProps } from './account-history.tsx'
+import { messages as accountDataMessages, type AccountDataMessages } from '../messages.ts'
 
-/** 'March 2025' for a SPEC §3 history group. */
-export function monthHeading(group: Pick<TransactionMonth, 'year' | 'month'>): string {
-  return new Date(group.year, group.month, 1).toLocaleString('en-US', { month: 'long', year: 'numeric' })
+/** 'March 2025' for a SPEC §3 history group, in `locale` ('März 2025' in German). */
+export function monthHeading(group: Pick<TransactionMonth, 'year' | 'month'>, locale = 'en-US'): string {
+  return new Date(group.year, group.month, 1).toLocaleString(locale, { month: 'long', year: 'numeric' })
+}
+
+/** The row title of an operation type in the catalogue's language; an uncatalogued type shows as it comes. */
+export function operationTitle(m: AccountDataMessages, operationType: string | undefined): string {
+  if (!operationType) return m.transaction
+  const key = `op_${operationType}` as keyof AccountDataMessages
+  return key in m ? m[key] : operationType[0]!.toUpperCase() + operationType.slice(1)
 }
 
 /** SPEC §9 signs plus the transfer's own direction: a send (direction 'out') reads '-', a receive ('in') '+'. */
@@ -47,6 +55,11 @@ export interface ActivityListProps extends HistoryListProps {
 
 /** SPEC §2 Account Activity tab, presentational: transactions under year-month headings, newest first. */
 export function ActivityList({ groups, loading, error, hasMore, onLoadMore, onRetry }: ActivityListProps) {
+  const strings = useStrings()
+  const m = useMessages(accountDataMessages)
+  const errorText = useErrorText()
+  const { locale } = useFormatters()
+  const dayFormat = useMemo(() => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }), [locale])
   const sentinel = useRef<HTMLDivElement>(null)
   const more = useRef(onLoadMore)
   more.current = onLoadMore
@@ -61,13 +74,13 @@ export function ActivityList({ groups, loading, error, hasMore, onLoadMore, onRe
     return () => observer.disconnect()
   }, [hasMore, groups])
 
-  if (error) return <ErrorState title={error} onRetry={onRetry} />
+  if (error) return <ErrorState title={errorText(error)} onRetry={onRetry} />
   if (groups.length === 0 && loading) return <LoadingRows label={strings.activity} />
   if (groups.length === 0) return <EmptyState title={strings.noActivity} />
   return (
     <Stack>
       {groups.map((g) => {
-        const heading = monthHeading(g)
+        const heading = monthHeading(g, locale)
         return (
           <section key={`${g.year}-${g.month}`} aria-label={heading}>
             <h3 className="portico-section-heading">
@@ -75,13 +88,14 @@ export function ActivityList({ groups, loading, error, hasMore, onLoadMore, onRe
             </h3>
             <ul className="portico-list">
               {g.transactions.map((t) => {
-                const d = describeTransaction(t)
+                const d = describeTransaction(t, locale)
+                const title = operationTitle(m, t.metadata.operationType)
                 return (
-                  <li key={t.id} className="portico-token-row" aria-label={`${d.title} ${d.lines.join(', ')}`.trim()}>
+                  <li key={t.id} className="portico-token-row" aria-label={`${title} ${d.lines.join(', ')}`.trim()}>
                     <WalletImage name={d.imageName} src={d.imageUrl} size={36} decorative />
                     <div className="portico-token-row-main">
-                      <span className="portico-token-row-name">{d.title}</span>
-                      <span className="portico-token-row-secondary">{new Date(t.metadata.minedAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}</span>
+                      <span className="portico-token-row-name">{title}</span>
+                      <span className="portico-token-row-secondary">{dayFormat.format(new Date(t.metadata.minedAt))}</span>
                     </div>
                     <div className="portico-token-row-amounts">
                       {d.lines.map((line, i) => (

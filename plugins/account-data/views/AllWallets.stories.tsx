@@ -4,8 +4,9 @@ import { strings } from 'portico/react'
 import { sampleIcon } from '../../../storybook/fixtures.ts'
 import { ThemeFrame } from '../../../storybook/ThemeFrame.tsx'
 import { AllWalletsList, type WalletRow } from './AllWallets.tsx'
+import { StoryModal } from './story-modal.tsx'
 
-// Offline by construction: the presentational half of the view, fed with fixtures (no modal, no network).
+// Offline by construction: the presentational half of the view, fed with fixtures (a bare modal for the locale, no network).
 
 /** SPEC §2 AllWallets: the registry's wallets, searchable, windowed. */
 const meta = { title: 'Views/AllWallets', parameters: { layout: 'padded' } } satisfies Meta
@@ -23,21 +24,23 @@ const walletRows: WalletRow[] = Array.from({ length: 1000 }, (_, i) => ({
 function AllWalletsStory(props: { wallets: readonly WalletRow[]; loading?: boolean; error?: string; query?: string; width?: number }) {
   const [query, setQuery] = useState(props.query ?? '')
   return (
-    <ThemeFrame view={strings.allWallets} width={props.width}>
-      {() => (
-        <AllWalletsList
-          query={query}
-          onQueryChange={setQuery}
-          wallets={props.wallets}
-          loading={props.loading ?? false}
-          error={props.error}
-          hasMore={props.wallets.length > 0}
-          onEndReached={() => undefined}
-          onSelect={() => undefined}
-          onRetry={() => undefined}
-        />
-      )}
-    </ThemeFrame>
+    <StoryModal>
+      <ThemeFrame view={strings.allWallets} width={props.width}>
+        {() => (
+          <AllWalletsList
+            query={query}
+            onQueryChange={setQuery}
+            wallets={props.wallets}
+            loading={props.loading ?? false}
+            error={props.error}
+            hasMore={props.wallets.length > 0}
+            onEndReached={() => undefined}
+            onSelect={() => undefined}
+            onRetry={() => undefined}
+          />
+        )}
+      </ThemeFrame>
+    </StoryModal>
   )
 }
 

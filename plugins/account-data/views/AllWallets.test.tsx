@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryAdapter, createModal, definePlugin, KernelTokens, type Connector, type Modal as ModalInstance, type WalletListing } from 'portico'
 import { PorticoProvider } from 'portico/react'
 import AllWallets, { AllWalletsList, WALLET_LIST_HEIGHT, WALLET_ROW_HEIGHT, type WalletRow } from './AllWallets.tsx'
+import { StoryModal } from './story-modal.tsx'
 
 const SCREENFUL = Math.ceil(WALLET_LIST_HEIGHT / WALLET_ROW_HEIGHT)
 const OVERSCAN = 3
@@ -26,7 +27,7 @@ describe('AllWallets', () => {
   it('a11y/perf: 1,000 listings render at most a screenful of rows (plus overscan), also after scrolling', () => {
     const wallets: WalletRow[] = Array.from({ length: 1000 }, (_, i) => ({ id: `id-${i}`, name: `Wallet ${i}` }))
     const onEndReached = vi.fn()
-    render(<AllWalletsList query="" onQueryChange={() => undefined} wallets={wallets} loading={false} hasMore onEndReached={onEndReached} onSelect={() => undefined} />)
+    render(<AllWalletsList query="" onQueryChange={() => undefined} wallets={wallets} loading={false} hasMore onEndReached={onEndReached} onSelect={() => undefined} />, { wrapper: StoryModal })
     const list = screen.getByRole('list', { name: 'All Wallets' })
     const rows = () => within(list).getAllByRole('listitem')
     expect(rows().length).toBeLessThanOrEqual(SCREENFUL + OVERSCAN)

@@ -7,7 +7,7 @@ import { Spinner, Stack } from 'portico/components'
 import { TextField } from 'portico/components'
 import { WalletListItem } from 'portico/components'
 import { useModalInstance, useStore, useConnectingView } from 'portico/react'
-import { strings } from 'portico/react'
+import { useErrorText, useStrings } from 'portico/react'
 import { VirtualList } from 'portico/components'
 
 /** Row height of the wallet list: the 56px list item (--portico-row-height) and its 8px gap. */
@@ -41,9 +41,11 @@ export interface AllWalletsListProps {
 
 /** SPEC §2 AllWallets, presentational: the search field and the windowed list with infinite scroll. */
 export function AllWalletsList({ query, listKey, onQueryChange, wallets, loading, error, hasMore, onEndReached, onSelect, onRetry }: AllWalletsListProps) {
+  const strings = useStrings()
+  const errorText = useErrorText()
   let body
   if (wallets.length === 0 && error && !loading) {
-    body = <ErrorState title={strings.somethingWentWrong} description={error} onRetry={onRetry} />
+    body = <ErrorState title={strings.somethingWentWrong} description={errorText(error)} onRetry={onRetry} />
   } else if (wallets.length === 0 && loading) {
     body = <Spinner label={strings.loading} />
   } else if (wallets.length === 0) {

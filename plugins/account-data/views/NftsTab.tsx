@@ -3,7 +3,7 @@ import { ownedNfts, type OwnedNft } from '../index.ts'
 import { EmptyState } from 'portico/components'
 import { ErrorState } from 'portico/components'
 import { Stack, WalletImage } from 'portico/components'
-import { strings } from 'portico/react'
+import { useErrorText, useStrings } from 'portico/react'
 import { LoadingRows } from 'portico/components'
 import { LoadMore, useAccountHistory, type HistoryListProps } from './account-history.tsx'
 
@@ -14,8 +14,10 @@ export interface NftListProps extends HistoryListProps {
 
 /** SPEC §2 Account NFTs tab, presentational: image and name of each NFT held. */
 export function NftList({ nfts, loading, error, hasMore, onLoadMore, onRetry }: NftListProps) {
+  const strings = useStrings()
+  const errorText = useErrorText()
   if (nfts.length === 0 && loading) return <LoadingRows label={strings.nfts} rows={2} />
-  if (nfts.length === 0 && error) return <ErrorState title={error} onRetry={onRetry} />
+  if (nfts.length === 0 && error) return <ErrorState title={errorText(error)} onRetry={onRetry} />
   return (
     <Stack>
       {nfts.length === 0 ? (

@@ -7,14 +7,12 @@ import { ErrorState } from 'portico/components'
 import { TokenRow } from 'portico/components'
 import { useModalInstance, useStore } from 'portico/react'
 import { useAccount, useNetwork } from 'portico/react'
-import { strings } from 'portico/react'
+import { useErrorText, useFormatters, useStrings } from 'portico/react'
 import { LoadingRows } from 'portico/components'
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-
-/** A fiat value as the Tokens tab shows it; tokens without a price show none. */
-export function formatUsd(value: number, price: number): string | undefined {
-  return price > 0 && Number.isFinite(value) ? usd.format(value) : undefined
+/** A fiat value as the Tokens tab shows it, in `locale`; tokens without a price show none. */
+export function formatUsd(value: number, price: number, locale = 'en-US'): string | undefined {
+  return price > 0 && Number.isFinite(value) ? new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(value) : undefined
 }
 
 export interface TokenListProps {
@@ -27,14 +25,17 @@ export interface TokenListProps {
 
 /** SPEC §2 Account Tokens tab, presentational: name, symbol, quantity to 3 decimals (SPEC §9), value. */
 export function TokenList({ tokens, loading, error, onRetry }: TokenListProps) {
+  const strings = useStrings()
+  const errorText = useErrorText()
+  const format = useFormatters()
   if (tokens.length === 0 && loading) return <LoadingRows label={strings.tokens} />
-  if (tokens.length === 0 && error) return <ErrorState title={error} onRetry={onRetry} />
+  if (tokens.length === 0 && error) return <ErrorState title={errorText(error)} onRetry={onRetry} />
   if (tokens.length === 0) return <EmptyState title={strings.noTokens} />
   return (
     <ul className="portico-list" aria-label={strings.tokens}>
       {tokens.map((t) => (
         <li key={`${t.chainId}:${t.address ?? 'native'}`}>
-          <TokenRow name={t.name} symbol={t.symbol} quantity={formatAmount(t.quantity.numeric)} value={formatUsd(t.value, t.price)} iconUrl={t.iconUrl} />
+          <TokenRow name={t.name} symbol={t.symbol} quantity={formatAmount(t.quantity.numeric, { locale: format.locale })} value={formatUsd(t.value, t.price, format.locale)} iconUrl={t.iconUrl} />
         </li>
       ))}
     </ul>

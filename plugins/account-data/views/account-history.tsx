@@ -3,7 +3,8 @@ import { AccountDataTokens } from '../tokens.ts'
 import { KernelTokens } from 'portico'
 import { type Transaction } from '../index.ts'
 import { Button } from 'portico/components'
-import { useModalInstance, useStore } from 'portico/react'
+import { useMessages, useModalInstance, useStore } from 'portico/react'
+import { messages } from '../messages.ts'
 import { useAccount, useNetwork } from 'portico/react'
 
 /** What the Activity and NFTs lists take from the history. */
@@ -42,10 +43,11 @@ export function useAccountHistory(): { transactions: readonly Transaction[]; lis
 
 /** The "Load more" button under a history list. */
 export function LoadMore({ hasMore, loading, onLoadMore }: Pick<HistoryListProps, 'hasMore' | 'loading' | 'onLoadMore'>) {
+  const m = useMessages(messages)
   if (!hasMore || !onLoadMore) return null
   return (
     <Button variant="secondary" fullWidth loading={loading} onClick={onLoadMore}>
-      Load more
+      {m.loadMore}
     </Button>
   )
 }

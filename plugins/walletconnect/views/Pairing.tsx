@@ -2,16 +2,16 @@ import { useEffect, useState } from 'react'
 import { describeWalletError, ErrorText, KernelTokens, type Modal, type WalletListing } from 'portico'
 import { Actions, Button, CopyButton, QrCode, Spinner, Stack, Text, WalletLogo } from 'portico/components'
 import { useModalInstance, useStore } from 'portico/react'
-import { formatMessage, strings } from 'portico/react'
+import { formatMessage, useErrorText, useStrings, type PorticoStrings } from 'portico/react'
 import type { WalletConnectConnector } from '../connector.ts'
 import { findWallet, WalletConnectTokens } from '../tokens.ts'
 import { PairingCancelledError } from '../pairing.ts'
 import { walletLinks, type WalletLink } from '../wallet-links.ts'
 
-const LINK_LABEL: Record<WalletLink['kind'], string> = {
-  web: strings.openWallet,
-  desktop: strings.openWalletDesktop,
-  mobile: strings.openWalletMobile,
+const LINK_LABEL: Record<WalletLink['kind'], keyof PorticoStrings> = {
+  web: 'openWallet',
+  desktop: 'openWalletDesktop',
+  mobile: 'openWalletMobile',
 }
 
 function connectorOf(modal: Modal): WalletConnectConnector {
@@ -30,6 +30,8 @@ function connectorOf(modal: Modal): WalletConnectConnector {
  */
 export function WalletConnectPairing({ walletId, listing }: { walletId?: string; listing?: WalletListing }) {
   const modal = useModalInstance()
+  const strings = useStrings()
+  const errorText = useErrorText()
   const connector = connectorOf(modal)
   const connection = modal.get(KernelTokens.Connection)
   const { pairing } = useStore(connector.pairing.store)
@@ -74,7 +76,7 @@ export function WalletConnectPairing({ walletId, listing }: { walletId?: string;
           <Stack gap={2} align="center">
             <Text variant="title">{strings.pairingFailed}</Text>
             <Text tone="error" role="alert">
-              {error}
+              {errorText(error)}
             </Text>
           </Stack>
           <Actions>
@@ -98,7 +100,7 @@ export function WalletConnectPairing({ walletId, listing }: { walletId?: string;
                   rel={link.kind === 'web' ? 'noopener noreferrer' : undefined}
                   onClick={() => connector.linking.set({ linking: { name: wallet.name, href: link.href } })}
                 >
-                  {formatMessage(LINK_LABEL[link.kind], { name: wallet.name })}
+                  {formatMessage(strings[LINK_LABEL[link.kind]], { name: wallet.name })}
                 </a>
               ))}
             <CopyButton text={uri} label={strings.copyLink} />
