@@ -13,8 +13,12 @@ import { buildHost, forbiddenCode, forbiddenModules, kb } from './build-hosts.ts
 export const BUDGETS = {
   /** Foundation issue: what the kernel and the React bindings add to a host's initial load. */
   kernelOverReact: 25 * 1024,
-  /** Our own guard rail for opening the modal: initial load plus the first view's lazy chunks. */
-  openPathOverReact: 30 * 1024,
+  /**
+   * Our own guard rail for opening the modal: initial load plus the first view's lazy chunks. 30 KB until the locales
+   * (issue 17): choosing the language, the catalogue loader and the strings context cost 0.9 KB on this path (English
+   * stays in the bundle, every other language is a lazy chunk), so the guard is 31 KB.
+   */
+  openPathOverReact: 31 * 1024,
   /** EVM issue: React + portico + eip155. */
   referenceInitial: 110 * 1024,
   /** Issue 9 acceptance: "the reference host (eip155 + walletConnect) at most 95 KB gzip initial". */

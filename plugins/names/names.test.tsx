@@ -449,3 +449,24 @@ describe('names plugin lifecycle', () => {
     }
   })
 })
+
+describe('names in another language (issue 17 locales)', () => {
+  it('with the modal in Spanish the register view and its availability line are Spanish', async () => {
+    const t = await setup()
+    t.modal.get(KernelTokens.Options).setLocale('es')
+    await act(async () => {
+      render(
+        <PorticoProvider modal={t.modal}>
+          <Modal />
+        </PorticoProvider>,
+      )
+    })
+    await act(() => connect(t.modal))
+    await act(async () => t.modal.open({ view: 'RegisterAccountName' }))
+    const field = await screen.findByLabelText('Nombre', {}, { timeout: 5000 })
+    expect(screen.getByText('Tu nombre termina en .reown.id')).toBeTruthy()
+    fireEvent.change(field, { target: { value: 'dave' } })
+    expect(await screen.findByText('dave.reown.id está disponible', {}, { timeout: 5000 })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Registrar' })).toBeTruthy()
+  })
+})

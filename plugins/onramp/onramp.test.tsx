@@ -296,3 +296,22 @@ describe('onramp views and action', () => {
     }
   })
 })
+
+describe('onramp in another language (issue 17 locales)', () => {
+  it('with the modal in German the Buy view is German; the SPEC §5 limits keep their digits', async () => {
+    const t = await setup()
+    t.modal.get(KernelTokens.Options).setLocale('de')
+    await act(async () => {
+      render(
+        <PorticoProvider modal={t.modal}>
+          <Modal />
+        </PorticoProvider>,
+      )
+    })
+    await act(async () => t.modal.open({ view: 'OnRamp' }))
+    expect(await screen.findByLabelText('Betrag (USD)', undefined, { timeout: 5000 })).toBeTruthy()
+    expect(screen.getByText('Karte: 10.00 bis 7500.00 USD')).toBeTruthy()
+    expect(screen.getByLabelText('Zahlungsmethode')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'ETH kaufen' })).toBeTruthy()
+  })
+})

@@ -411,3 +411,23 @@ describe('SIWXSignMessage view', () => {
     await until(() => screen.queryByRole('dialog') === null)
   })
 })
+
+describe('SIWXSignMessage in another language (issue 17 locales)', () => {
+  it('with the modal in French the sign-in dialog is French, the app name filled in', async () => {
+    const t = await setup()
+    t.modal.get(KernelTokens.Options).setLocale('fr')
+    await act(async () => {
+      render(
+        <PorticoProvider modal={t.modal}>
+          <Modal />
+        </PorticoProvider>,
+      )
+    })
+    await act(() => connect(t.modal))
+    await until(() => t.view() === 'SIWXSignMessage')
+    expect(await screen.findByText('Test App doit se connecter à votre portefeuille', {}, { timeout: 5000 })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Signer' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Annuler' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Sign' })).toBeNull()
+  })
+})

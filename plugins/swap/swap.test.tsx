@@ -151,3 +151,17 @@ describe('swap plugin views', () => {
     }
   })
 })
+
+describe('swap in another language (issue 17 locales)', () => {
+  it('with the modal in French the Swap view shows the French catalogue', async () => {
+    const t = await setup()
+    t.modal.get(KernelTokens.Options).setLocale('fr')
+    await act(async () => show(t.modal))
+    await act(() => t.modal.connection.connect('fake', 'eip155'))
+    await act(async () => t.modal.open({ view: 'Swap' }))
+    expect(await screen.findByLabelText('Montant', undefined, { timeout: 5000 })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'De : ETH' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Vers : Choisir un jeton' })).toBeTruthy()
+    expect(screen.queryByLabelText('Amount')).toBeNull()
+  })
+})

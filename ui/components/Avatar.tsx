@@ -1,4 +1,4 @@
-import { strings } from '../theme/i18n.ts'
+import { useUiStrings } from '../i18n/strings-context.tsx'
 import { safeImageUrl } from './safeImageUrl.ts'
 
 export interface AvatarProps {
@@ -13,7 +13,9 @@ export interface AvatarProps {
 }
 
 /** The account picture: a profile image or a gradient derived from the address. */
-export function Avatar({ address, imageUrl, alt = strings.accountAvatar, size = 64 }: AvatarProps) {
+export function Avatar({ address, imageUrl, alt, size = 64 }: AvatarProps) {
+  const ui = useUiStrings()
+  alt ??= ui.accountAvatar
   const src = safeImageUrl(imageUrl)
   const style = { width: size, height: size }
   if (src) return <img className="portico-avatar" src={src} alt={alt} width={size} height={size} style={style} referrerPolicy="no-referrer" />

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { strings } from '../theme/i18n.ts'
+import { useUiStrings } from '../i18n/strings-context.tsx'
 import { Button } from './Button.tsx'
 import { Icon } from './Icon.tsx'
 import { IconButton } from './IconButton.tsx'
@@ -25,13 +25,17 @@ const COPIED_FEEDBACK_MS = 1500
 /** Copies `text` with the async clipboard API and announces the outcome in a polite status region. */
 export function CopyButton({
   text,
-  label = strings.copy,
-  copiedLabel = strings.copied,
-  failedLabel = strings.copyFailed,
+  label: labelProp,
+  copiedLabel: copiedProp,
+  failedLabel: failedProp,
   compact = false,
   onCopied,
   onCopyError,
 }: CopyButtonProps) {
+  const ui = useUiStrings()
+  const label = labelProp ?? ui.copy
+  const copiedLabel = copiedProp ?? ui.copied
+  const failedLabel = failedProp ?? ui.copyFailed
   const [announcement, setAnnouncement] = useState('')
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])

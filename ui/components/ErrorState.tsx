@@ -1,4 +1,4 @@
-import { strings } from '../theme/i18n.ts'
+import { useUiStrings } from '../i18n/strings-context.tsx'
 import { Button } from './Button.tsx'
 import { Icon } from './Icon.tsx'
 
@@ -15,7 +15,9 @@ export interface ErrorStateProps {
 }
 
 /** A failed load or action, announced as an alert, with an optional retry. */
-export function ErrorState({ title, description, onRetry, retryLabel = strings.retry, retrying = false }: ErrorStateProps) {
+export function ErrorState({ title, description, onRetry, retryLabel, retrying = false }: ErrorStateProps) {
+  const ui = useUiStrings()
+  retryLabel ??= ui.retry
   return (
     <div className="portico-state portico-state--error">
       <div role="alert" className="portico-state-alert">

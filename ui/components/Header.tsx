@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { strings } from '../theme/i18n.ts'
+import { useUiStrings } from '../i18n/strings-context.tsx'
 import { Icon } from './Icon.tsx'
 import { IconButton } from './IconButton.tsx'
 
@@ -21,7 +21,10 @@ export interface HeaderProps {
 }
 
 /** The modal header: back, title, close. The title re-mounts on change so its fade (SPEC §9, 120 ms) replays. */
-export function Header({ title, titleId, onBack, onClose, start, backLabel = strings.back, closeLabel = strings.close }: HeaderProps) {
+export function Header({ title, titleId, onBack, onClose, start, backLabel, closeLabel }: HeaderProps) {
+  const ui = useUiStrings()
+  backLabel ??= ui.back
+  closeLabel ??= ui.close
   return (
     <div className="portico-header">
       <div className="portico-header-slot">

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react'
-import { formatMessage, strings } from '../theme/i18n.ts'
+import { formatMessage } from '../theme/i18n.ts'
+import { useUiStrings } from '../i18n/strings-context.tsx'
 import { Icon } from './Icon.tsx'
 import { WalletImage } from './WalletImage.tsx'
 
@@ -12,9 +13,10 @@ export interface NetworkButtonProps extends Omit<ComponentProps<'button'>, 'chil
 
 /** The current network; opens SwitchNetwork. Accessible name: 'Switch network, current: {name}'. */
 export function NetworkButton({ name, imageUrl, type = 'button', className, ...rest }: NetworkButtonProps) {
+  const ui = useUiStrings()
   return (
     <button
-      aria-label={formatMessage(strings.switchNetworkCurrent, { name })}
+      aria-label={formatMessage(ui.switchNetworkCurrent, { name })}
       {...rest}
       type={type}
       className={className ? `portico-network-button ${className}` : 'portico-network-button'}

@@ -1,4 +1,4 @@
-import { strings } from '../theme/i18n.ts'
+import { useUiStrings } from '../i18n/strings-context.tsx'
 import { Icon } from './Icon.tsx'
 import { IconButton } from './IconButton.tsx'
 import { Spinner } from './Spinner.tsx'
@@ -16,7 +16,9 @@ export interface SnackbarProps {
 }
 
 /** A short message. Errors interrupt (role alert); loading and success wait their turn (role status, polite). */
-export function Snackbar({ variant, message, onClose, closeLabel = strings.close }: SnackbarProps) {
+export function Snackbar({ variant, message, onClose, closeLabel }: SnackbarProps) {
+  const ui = useUiStrings()
+  closeLabel ??= ui.close
   const live = variant === 'error' ? { role: 'alert' } : { role: 'status', 'aria-live': 'polite' as const }
   return (
     <div className={`portico-snackbar portico-snackbar--${variant}`} {...live}>

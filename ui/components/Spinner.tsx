@@ -1,4 +1,4 @@
-import { strings } from '../theme/i18n.ts'
+import { useUiStrings } from '../i18n/strings-context.tsx'
 
 export interface SpinnerProps {
   /** Accessible name of the progress indicator. @default strings.loading */
@@ -10,8 +10,9 @@ export interface SpinnerProps {
 }
 
 /** Indeterminate progress: role progressbar without a value. */
-export function Spinner({ label = strings.loading, size = 20, decorative = false }: SpinnerProps) {
+export function Spinner({ label, size = 20, decorative = false }: SpinnerProps) {
+  const ui = useUiStrings()
   const style = { width: size, height: size }
   if (decorative) return <span className="portico-spinner" style={style} aria-hidden="true" />
-  return <span className="portico-spinner" style={style} role="progressbar" aria-label={label} />
+  return <span className="portico-spinner" style={style} role="progressbar" aria-label={label ?? ui.loading} />
 }

@@ -2,7 +2,7 @@
 import { Suspense } from 'react'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMemoryAdapter, createModal, KernelTokens, type Modal } from '../../kernel/index.ts'
+import { createMemoryAdapter, createModal, ErrorText, KernelTokens, type Modal } from '../../kernel/index.ts'
 import { PorticoProvider } from '../react/context.tsx'
 import {
   coreMessages,
@@ -24,9 +24,14 @@ type AnyCatalogue = Catalogue<Record<string, string>>
 
 /** Every catalogue in the project: core, errors, and each plugin's `messages.ts` (`export const messages`). */
 const pluginCatalogues = import.meta.glob<{ messages: AnyCatalogue }>('../../plugins/*/messages.ts', { eager: true })
+/** The SPEC §8 texts: English is the text itself, so the expected keys are the kernel catalogue's texts. */
+const errorsWithEnglish: AnyCatalogue = {
+  en: Object.fromEntries(Object.values(ErrorText).map((text) => [text, text])),
+  load: errorMessages.load as AnyCatalogue['load'],
+}
 const catalogues: Array<[string, AnyCatalogue]> = [
   ['core', coreMessages as unknown as AnyCatalogue],
-  ['errors', errorMessages as unknown as AnyCatalogue],
+  ['errors', errorsWithEnglish],
   ...Object.entries(pluginCatalogues).map(([file, m]) => [file.replace(/^(\.\.\/)+/, ''), m.messages] as [string, AnyCatalogue]),
 ]
 
@@ -142,7 +147,7 @@ describe('in React', () => {
       )
     })
     const text = await screen.findByText(new RegExp(`^${de.connectWallet}`))
-    expect(text.textContent).toBe(`${de.connectWallet} | ${deErrors.MODAL_CLOSED} | A wallet said no`)
+    expect(text.textContent).toBe(`${de.connectWallet} | ${deErrors['Modal closed']} | A wallet said no`)
     expect(text.getAttribute('data-dir')).toBe('ltr')
 
     const ar = (await coreMessages.load.ar()).default

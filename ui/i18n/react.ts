@@ -1,5 +1,5 @@
 import { use, useMemo } from 'react'
-import { KernelTokens, type ErrorTextKey } from '../../kernel/index.ts'
+import { KernelTokens } from '../../kernel/index.ts'
 import type { PorticoStrings } from '../theme/i18n.ts'
 import { useModalInstance, useStore } from '../react/context.tsx'
 import { loadMessages, type Catalogue, type Messages } from './catalogue.ts'
@@ -18,25 +18,15 @@ export function useLocale(): { locale: Locale; dir: 'ltr' | 'rtl' } {
   }, [requested])
 }
 
-/** Loaded messages as a thenable React reads synchronously (`status: 'fulfilled'`), one per messages object. */
-const settled = new WeakMap<object, PromiseLike<unknown>>()
-function fulfilled<T extends object>(value: T): PromiseLike<T> {
-  let thenable = settled.get(value) as PromiseLike<T> | undefined
-  if (!thenable) {
-    thenable = Object.assign(Promise.resolve(value), { status: 'fulfilled', value })
-    settled.set(value, thenable)
-  }
-  return thenable
-}
-
 /**
- * A catalogue's messages in the modal's language; suspends while a language's chunk loads the first time. `use` is
- * called on every render (with an already-fulfilled thenable once loaded), so the hook order never changes.
+ * A catalogue's messages in the modal's language; suspends (React `use`, which may be called conditionally) only while
+ * a language's chunk loads the first time. Always calling `use` with a pre-fulfilled thenable was tried: React then
+ * remounted the dialog on unrelated updates (ui/theme/theming.test.tsx caught it).
  */
 export function useMessages<T extends Messages<T>>(catalogue: Catalogue<T>): T {
   const { locale } = useLocale()
   const messages = loadMessages(catalogue, locale)
-  return use(messages instanceof Promise ? messages : fulfilled(messages))
+  return messages instanceof Promise ? use(messages) : messages
 }
 
 /** The core UI strings in the modal's language. */
@@ -46,7 +36,7 @@ export function useStrings(): PorticoStrings {
 
 /** Shows a SPEC §8 text in the modal's language (verbatim when it is not catalogued). */
 export function useErrorText(): (text: string) => string {
-  const messages = useMessages<Record<ErrorTextKey, string>>(errorMessages)
+  const messages = useMessages(errorMessages)
   return useMemo(() => (text: string) => translateError(messages, text), [messages])
 }
 

@@ -6,7 +6,13 @@ import { Header } from '../components/Header.tsx'
 import { Snackbar } from '../components/Snackbar.tsx'
 import { Spinner } from '../components/Spinner.tsx'
 import { porticoCss } from '../theme/styles.ts'
-import { strings } from '../theme/i18n.ts'
+import { formatMessage, type PorticoStrings } from '../theme/i18n.ts'
+import { StringsContext } from '../i18n/strings-context.tsx'
+import { useErrorText, useLocale, useStrings } from '../i18n/react.ts'
+import { loadMessages } from '../i18n/catalogue.ts'
+import { coreMessages } from '../i18n/core.ts'
+import { errorMessages } from '../i18n/errors.ts'
+import { resolveLocale } from '../i18n/locales.ts'
 import { themeStyle } from '../theme/tokens.ts'
 import { useThemeMode } from '../theme/scheme.ts'
 import { coreViewLoaders, titleOf } from '../views/registry.ts'
@@ -65,7 +71,10 @@ export function ModalShell({ modal, container, embedded, shake }: ModalShellProp
         modal.close()
       }}
     >
-      <ModalDialog modal={modal} embedded={embedded} shake={shake} />
+      {/* The dialog suspends only while its language's strings load the first time (preloadFirstView fetches them). */}
+      <Suspense fallback={null}>
+        <ModalDialog modal={modal} embedded={embedded} shake={shake} />
+      </Suspense>
     </ErrorBoundary>
   )
   if (embedded) return dialog
@@ -97,11 +106,19 @@ export function ensureStyles(root: Document | ShadowRoot | undefined = typeof do
 export function preloadFirstView(modal: ModalInstance): Promise<void> {
   ensureStyles()
   const id = modal.get(KernelTokens.Account).isConnected() ? 'Account' : 'Connect'
-  return viewEntry(modal, id)?.preload().catch(() => undefined) ?? Promise.resolve()
+  // The modal's language too (nothing to load for English), so the dialog need not suspend on open.
+  const locale = resolveLocale(modal.get(KernelTokens.Options).options.locale)
+  const messages = Promise.all([loadMessages(coreMessages, locale), loadMessages(errorMessages, locale)])
+  const view = viewEntry(modal, id)?.preload().catch(() => undefined) ?? Promise.resolve()
+  return Promise.all([view, messages]).then(() => undefined)
 }
 
 function ModalDialog({ modal, embedded, shake }: { modal: ModalInstance; embedded: boolean; shake: boolean }) {
   const titleId = useId()
+  const strings = useStrings()
+  const { locale, dir } = useLocale()
+  // The error texts of this language load alongside the strings (a view's error must not wait for them).
+  void loadMessages(errorMessages, locale)
   const dialogRef = useRef<HTMLDivElement>(null)
   const stack = useStore(modal.router)
   const theme = useStore(modal.get(KernelTokens.Theme).store)
@@ -133,6 +150,8 @@ function ModalDialog({ modal, embedded, shake }: { modal: ModalInstance; embedde
       role="dialog"
       aria-modal={embedded ? undefined : true}
       aria-labelledby={titleId}
+      lang={locale}
+      dir={dir}
       tabIndex={-1}
       className="portico-dialog"
       data-shake={shake || undefined}
@@ -140,7 +159,7 @@ function ModalDialog({ modal, embedded, shake }: { modal: ModalInstance; embedde
       onClick={(e) => e.stopPropagation()}
     >
       <Header
-        title={safeTitleOf(modal, top)}
+        title={safeTitleOf(modal, top, strings)}
         titleId={titleId}
         onBack={stack.length > 1 ? () => modal.router.goBack() : undefined}
         onClose={close}
@@ -148,11 +167,11 @@ function ModalDialog({ modal, embedded, shake }: { modal: ModalInstance; embedde
       <AnimatedHeight>
         <div key={top.view} className="portico-view">
           <ErrorBoundary
-            fallback={(error) => <ViewError error={error} action={strings.back} onAction={() => modal.router.goBack()} />}
+            fallback={(error) => <ViewError error={error} onAction={() => modal.router.goBack()} />}
             onError={(error) => modal.events.emit('error', { source: `view:${top.view}`, error })}
           >
-            <Suspense fallback={<Spinner label="Loading" />}>
-              <ViewHost modal={modal} entry={top} />
+            <Suspense fallback={<Spinner label={strings.loading} />}>
+              <ViewHost modal={modal} entry={top} strings={strings} />
             </Suspense>
           </ErrorBoundary>
         </div>
@@ -162,8 +181,11 @@ function ModalDialog({ modal, embedded, shake }: { modal: ModalInstance; embedde
   )
 
   return (
-    <div ref={rootRef} className="portico-root" data-theme={mode} style={themeStyle(mode, theme.themeVariables) as React.CSSProperties}>
-      {embedded ? card : <div className="portico-overlay" onClick={close}>{card}</div>}
+    <div ref={rootRef} className="portico-root" lang={locale} dir={dir} data-theme={mode} style={themeStyle(mode, theme.themeVariables) as React.CSSProperties}>
+      {/* Components (ui/components, no kernel) read the strings from this context. */}
+      <StringsContext.Provider value={strings}>
+        {embedded ? card : <div className="portico-overlay" onClick={close}>{card}</div>}
+      </StringsContext.Provider>
     </div>
   )
 }
@@ -172,33 +194,36 @@ function ModalDialog({ modal, embedded, shake }: { modal: ModalInstance; embedde
  * What a view that threw renders instead (its error boundary sits around every view, core and plugin): a readable
  * message and Back, which leaves the broken view (closing the modal when it was the only one).
  */
-function ViewError({ error, action, onAction }: { error: unknown; action: string; onAction: () => void }) {
+function ViewError({ error, onAction }: { error: unknown; onAction: () => void }) {
+  const strings = useStrings()
+  const errorText = useErrorText()
+  const message = errorMessageOf(error)
   return (
     <div className="portico-state portico-state--error">
       <div role="alert" className="portico-state-alert">
         <p className="portico-state-title">{strings.somethingWentWrong}</p>
-        <p className="portico-state-description">{errorMessageOf(error)}</p>
+        <p className="portico-state-description">{message === undefined ? undefined : errorText(message)}</p>
       </div>
       <Button variant="secondary" onClick={onAction}>
-        {action}
+        {strings.back}
       </Button>
     </div>
   )
 }
 
 /** The header title; a plugin's title function that throws falls back to the view id rather than breaking the shell. */
-function safeTitleOf(modal: ModalInstance, entry: RouteEntry): string {
+function safeTitleOf(modal: ModalInstance, entry: RouteEntry, strings: PorticoStrings): string {
   try {
-    return titleOf(modal, entry)
+    return titleOf(modal, entry, strings)
   } catch {
     return entry.view.replace(/([a-z])([A-Z])/g, '$1 $2')
   }
 }
 
 /** Renders the registered (or core) view of an entry; a preloaded view renders at once, others suspend. */
-function ViewHost({ modal, entry }: { modal: ModalInstance; entry: RouteEntry }) {
+function ViewHost({ modal, entry, strings }: { modal: ModalInstance; entry: RouteEntry; strings: PorticoStrings }) {
   const view = viewEntry(modal, entry.view)
-  if (!view) return <p role="alert">{`No view is registered for "${entry.view}"`}</p>
+  if (!view) return <p role="alert">{formatMessage(strings.noViewRegistered, { view: entry.view })}</p>
   const View = view.resolved ?? view.lazy
   return <View params={entry.params} />
 }

@@ -76,6 +76,18 @@ export interface PorticoStrings {
   unknownNetwork: string
   notConnected: string
   noWalletsAvailable: string
+  account: string
+  switchChainTitle: string
+  switchChain: string
+  currentItem: string
+  current: string
+  switching: string
+  connected: string
+  active: string
+  disconnectFrom: string
+  chains: string
+  notConnectedShort: string
+  noViewRegistered: string
 }
 
 /** The English strings. */
@@ -153,6 +165,18 @@ export const strings: PorticoStrings = {
   unknownNetwork: 'Unknown network',
   notConnected: 'Not connected.',
   noWalletsAvailable: 'No wallets are available.',
+  account: 'Account',
+  switchChainTitle: 'Switch Chain',
+  switchChain: 'Switch chain',
+  currentItem: 'Current: {name}',
+  current: 'Current',
+  switching: 'Switching',
+  connected: 'Connected',
+  active: 'Active',
+  disconnectFrom: 'Disconnect {name} from {chain}',
+  chains: 'Chains',
+  notConnectedShort: 'Not connected',
+  noViewRegistered: 'No view is registered for "{view}"',
 }
 
 /**

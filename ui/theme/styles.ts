@@ -30,6 +30,8 @@ const shell = `
 .portico-header-slot{display:flex;justify-content:center}
 .portico-view{animation:portico-view-forward ${ANIMATION_MS.viewTransition}ms ease-out}
 .portico-view[data-direction=back]{animation-name:portico-view-back}
+[dir=rtl] .portico-view{animation-name:portico-view-back}
+[dir=rtl] .portico-view[data-direction=back]{animation-name:portico-view-forward}
 @keyframes portico-fade-in{from{opacity:0}}
 @keyframes portico-view-forward{from{opacity:0;transform:translateX(12px)}}
 @keyframes portico-view-back{from{opacity:0;transform:translateX(-12px)}}
@@ -96,7 +98,7 @@ const lists = `
 .portico-connect-methods{display:flex;flex-direction:column;gap:${s4}}
 .portico-connect-method+.portico-connect-method{padding-top:${s4};border-top:1px solid ${v('border')}}
 .portico-list{display:flex;flex-direction:column;gap:${s2};margin:0;padding:0;list-style:none}
-.portico-list-item{display:flex;align-items:center;gap:${s3};width:100%;min-width:0;min-height:${v('row-height')};padding:${s2} ${s3} ${s2} ${s2};border:0;border-radius:${v('border-radius')};background:${v('surface')};color:${v('fg')};font:inherit;text-align:start;cursor:pointer;transition:background-color ${fast}}
+.portico-list-item{display:flex;align-items:center;gap:${s3};width:100%;min-width:0;min-height:${v('row-height')};padding-block:${s2};padding-inline:${s2} ${s3};border:0;border-radius:${v('border-radius')};background:${v('surface')};color:${v('fg')};font:inherit;text-align:start;cursor:pointer;transition:background-color ${fast}}
 .portico-list-item:hover{background:${v('surface-hover')}}
 .portico-list-item:disabled{opacity:.55;cursor:not-allowed}
 .portico-list-item-text{flex:1;min-width:0;display:flex;flex-direction:column}
@@ -116,7 +118,7 @@ const lists = `
 .portico-logo[data-state=loading]>svg{stroke-dasharray:22 78;animation:portico-dash 1.2s linear infinite}
 .portico-logo[data-state=error]>svg{stroke:${v('error')}}
 .portico-logo[data-retry]{cursor:pointer}
-.portico-logo-badge{position:absolute;right:2px;bottom:2px;display:flex;padding:3px;border:2px solid ${v('bg')};border-radius:50%;background:${v('error')};color:${v('error-fg')}}
+.portico-logo-badge{position:absolute;inset-inline-end:2px;bottom:2px;display:flex;padding:3px;border:2px solid ${v('bg')};border-radius:50%;background:${v('error')};color:${v('error-fg')}}
 .portico-avatar{flex:none;display:inline-block;border-radius:50%;object-fit:cover}
 .portico-avatar-row{display:flex;flex-wrap:wrap;gap:${s2};max-width:100%}
 .portico-address{font-family:${v('font-family-mono')};font-variant-numeric:tabular-nums;overflow-wrap:anywhere}

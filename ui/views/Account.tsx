@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { formatAmount, KernelTokens, truncateAddress } from '../../kernel/index.ts'
+import { useLocale, useStrings } from '../i18n/react.ts'
 import { Avatar } from '../components/Avatar.tsx'
 import { Button } from '../components/Button.tsx'
 import { CopyButton } from '../components/CopyButton.tsx'
 import { Actions, Stack, Text } from '../components/Layout.tsx'
 import { NetworkButton } from '../components/NetworkButton.tsx'
 import { Skeleton } from '../components/Skeleton.tsx'
-import { strings, formatMessage } from '../theme/i18n.ts'
+import { formatMessage } from '../theme/i18n.ts'
 import { DisconnectButton } from './DisconnectButton.tsx'
 import { useModalInstance, useStore } from '../react/context.tsx'
 import { useAccount, useNetwork } from '../react/hooks.ts'
@@ -17,6 +18,8 @@ const AccountTabs = lazy(() => import('./AccountTabs.tsx'))
 /** SPEC §2 Account: avatar, truncated address, balance to 3 decimals with its symbol, network, disconnect. */
 export default function Account() {
   const modal = useModalInstance()
+  const strings = useStrings()
+  const { locale } = useLocale()
   const { tabs, actions } = useStore(modal.get(KernelTokens.AccountExtensions).store)
   const account = useAccount()
   const { caipNetwork } = useNetwork()
@@ -49,7 +52,7 @@ export default function Account() {
           )}
           <Text tone="muted" aria-live="polite">
             {account.balance !== undefined && account.balanceSymbol
-              ? formatAmount(account.balance, { symbol: account.balanceSymbol })
+              ? formatAmount(account.balance, { symbol: account.balanceSymbol, locale })
               : account.balanceLoading
                 ? <Skeleton width={96} height={16} />
                 : null}

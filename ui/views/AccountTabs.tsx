@@ -4,7 +4,7 @@ import { LoadingRows } from '../components/LoadingRows.tsx'
 import { Tabs } from '../components/Tabs.tsx'
 import { useModalInstance, useStore } from '../react/context.tsx'
 import { useAccount } from '../react/hooks.ts'
-import { strings } from '../theme/i18n.ts'
+import { useStrings } from '../i18n/react.ts'
 
 const panels = new WeakMap<AccountTab, ComponentType>()
 
@@ -21,6 +21,7 @@ function panelOf(tab: AccountTab): ComponentType {
 /** SPEC §2 Account tabs, as plugins registered them; the selected one is SPEC §3 AccountState.currentTab. */
 export default function AccountTabs() {
   const modal = useModalInstance()
+  const strings = useStrings()
   const { tabs } = useStore(modal.get(KernelTokens.AccountExtensions).store)
   const account = useAccount()
   const selected = tabs[account.currentTab] ?? tabs[0]

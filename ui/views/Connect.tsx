@@ -4,14 +4,21 @@ import { WalletListItem } from '../components/WalletListItem.tsx'
 import { ListItem } from '../components/ListItem.tsx'
 import { Icon } from '../components/Icon.tsx'
 import { Stack, Text } from '../components/Layout.tsx'
-import { strings } from '../theme/i18n.ts'
+import type { PorticoStrings } from '../theme/i18n.ts'
+import { useStrings } from '../i18n/react.ts'
 import { useModalInstance, useStore } from '../react/context.tsx'
 import { useConnectingView } from '../react/routing.ts'
 
-const TAGS: Partial<Record<ConnectListEntry['group'], string>> = {
-  walletConnect: strings.qrCode,
-  recent: strings.recent,
-  injected: strings.installed,
+/** The strings key of each wallet group's tag. */
+const TAGS: Partial<Record<ConnectListEntry['group'], keyof PorticoStrings>> = {
+  walletConnect: 'qrCode',
+  recent: 'recent',
+  injected: 'installed',
+}
+
+function tagOf(strings: PorticoStrings, group: ConnectListEntry['group']): string | undefined {
+  const key = TAGS[group]
+  return key ? strings[key] : undefined
 }
 
 const sectionViews = new WeakMap<ConnectSection, ComponentType>()
@@ -44,8 +51,10 @@ export default function Connect() {
     activeNamespace,
   })
   const connectVia = useConnectingView()
-  // Once Connect is shown, fetch the connected account's views (their own chunk), so Account never waits on approval.
+  // Once Connect is shown, fetch the view waiting for a wallet and the connected account's views (their own chunks),
+  // so neither choosing a wallet nor the approval waits for code.
   useEffect(() => {
+    void import('./connecting-views.ts').catch(() => undefined)
     void import('./account-views.ts').catch(() => undefined)
   }, [])
 
@@ -93,6 +102,7 @@ export const WALLET_HELP_URL = 'https://ethereum.org/en/wallets/'
 
 /** The help entry under the wallets, for a visitor who has none yet. */
 function NewToWallets() {
+  const strings = useStrings()
   return (
     <Stack row align="center" gap={1}>
       <Text as="span" variant="caption" tone="muted">{strings.newToWallets}</Text>
@@ -106,6 +116,7 @@ function NewToWallets() {
 
 function WalletList({ entries, choose }: { entries: ConnectListEntry[]; choose(entry: ConnectListEntry): void }) {
   const modal = useModalInstance()
+  const strings = useStrings()
   if (entries.length === 0 && !modal.views.has('AllWallets')) return <Text tone="muted">{strings.noWalletsAvailable}</Text>
   return (
     <div className="portico-list" role="list" aria-label={strings.wallets}>
@@ -114,7 +125,7 @@ function WalletList({ entries, choose }: { entries: ConnectListEntry[]; choose(e
           <WalletListItem
             name={entry.name}
             imageUrl={entry.imageUrl}
-            tag={TAGS[entry.group]}
+            tag={tagOf(strings, entry.group)}
             tagTone={entry.group === 'injected' ? 'success' : 'neutral'}
             onClick={() => choose(entry)}
           />

@@ -4,7 +4,8 @@ import { Button } from '../components/Button.tsx'
 import { Actions, Stack, Text } from '../components/Layout.tsx'
 import { Spinner } from '../components/Spinner.tsx'
 import { WalletLogo } from '../components/WalletLogo.tsx'
-import { strings, formatMessage } from '../theme/i18n.ts'
+import { formatMessage } from '../theme/i18n.ts'
+import { useErrorText, useStrings } from '../i18n/react.ts'
 import { useModalInstance } from '../react/context.tsx'
 
 type Phase = { kind: 'waiting' } | { kind: 'error'; message: string }
@@ -12,6 +13,8 @@ type Phase = { kind: 'waiting' } | { kind: 'error'; message: string }
 /** Waits for a browser wallet's approval; shows the wallet's error with Retry and Cancel. */
 export default function ConnectingExternal({ params }: ViewProps<'ConnectingExternal'>) {
   const modal = useModalInstance()
+  const strings = useStrings()
+  const errorText = useErrorText()
   const connector = modal.get(KernelTokens.Connectors).get(params.connectorId)
   const [phase, setPhase] = useState<Phase>({ kind: 'waiting' })
   const [attempt, setAttempt] = useState(0)
@@ -63,7 +66,7 @@ export default function ConnectingExternal({ params }: ViewProps<'ConnectingExte
         <Stack gap={2} align="center">
           <Text variant="title">{strings.connectionDeclined}</Text>
           <Text tone="error" role="alert">
-            {phase.message}
+            {errorText(phase.message)}
           </Text>
         </Stack>
       )}

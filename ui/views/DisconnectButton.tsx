@@ -1,6 +1,6 @@
 import { KernelTokens } from '../../kernel/index.ts'
 import { Button } from '../components/Button.tsx'
-import { strings } from '../theme/i18n.ts'
+import { useStrings } from '../i18n/react.ts'
 import { useModalInstance } from '../react/context.tsx'
 
 /**
@@ -9,6 +9,7 @@ import { useModalInstance } from '../react/context.tsx'
  */
 export function DisconnectButton() {
   const modal = useModalInstance()
+  const strings = useStrings()
   return (
     <Button
       variant="danger"

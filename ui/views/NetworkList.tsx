@@ -4,10 +4,13 @@ import { ListItem } from '../components/ListItem.tsx'
 import { Text } from '../components/Layout.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
 import { useNetwork } from '../react/hooks.ts'
+import { useErrorText, useStrings } from '../i18n/react.ts'
 
 /** The requested networks as buttons; the current one is marked; errors of the switch are shown. */
 export function NetworkList({ onSwitched, markCurrent = true }: { onSwitched(network: CaipNetwork): void; markCurrent?: boolean }) {
   const { caipNetwork, networks, switchNetwork } = useNetwork()
+  const strings = useStrings()
+  const errorText = useErrorText()
   const [pending, setPending] = useState<string | undefined>()
   const [error, setError] = useState<string | undefined>()
 
@@ -33,7 +36,7 @@ export function NetworkList({ onSwitched, markCurrent = true }: { onSwitched(net
             key={network.caipNetworkId}
             label={network.name}
             image={<WalletImage name={network.name} src={network.assets?.imageUrl} size={36} decorative />}
-            tag={current ? 'Current' : pending === network.caipNetworkId ? 'Switching' : undefined}
+            tag={current ? strings.current : pending === network.caipNetworkId ? strings.switching : undefined}
             tagTone={current ? 'success' : 'neutral'}
             aria-current={current || undefined}
             disabled={Boolean(pending)}
@@ -43,7 +46,7 @@ export function NetworkList({ onSwitched, markCurrent = true }: { onSwitched(net
       })}
       {error && (
         <Text variant="caption" tone="error" role="alert">
-          {error}
+          {errorText(error)}
         </Text>
       )}
     </div>

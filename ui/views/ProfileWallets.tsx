@@ -3,7 +3,8 @@ import { Button } from '../components/Button.tsx'
 import { Stack } from '../components/Layout.tsx'
 import { ListItem } from '../components/ListItem.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
-import { strings } from '../theme/i18n.ts'
+import { formatMessage } from '../theme/i18n.ts'
+import { useStrings } from '../i18n/react.ts'
 import { useModalInstance, useStore } from '../react/context.tsx'
 import { namespaceName } from './SwitchActiveChain.tsx'
 
@@ -13,6 +14,7 @@ import { namespaceName } from './SwitchActiveChain.tsx'
  */
 export default function ProfileWallets() {
   const modal = useModalInstance()
+  const strings = useStrings()
   const connection = modal.get(KernelTokens.Connection)
   const connectors = modal.get(KernelTokens.Connectors)
   const state = useStore(connection.store)
@@ -35,14 +37,14 @@ export default function ProfileWallets() {
               label={name}
               description={`${namespaceName(ns)} · ${truncateAddress(address)}`}
               image={<WalletImage name={name} src={connector?.imageUrl} size={36} decorative />}
-              tag={status === 'connected' ? 'Connected' : status === 'active' ? 'Active' : undefined}
+              tag={status === 'connected' ? strings.connected : status === 'active' ? strings.active : undefined}
               tagTone={status === 'connected' ? 'success' : 'neutral'}
               onClick={() => {
                 if (status !== 'connected') modal.router.push('ConnectingExternal', { connectorId: c.connectorId })
               }}
             />
             {status === 'connected' && (
-              <Button variant="danger" aria-label={`Disconnect ${name} from ${namespaceName(ns)}`} onClick={() => void disconnectOne()}>
+              <Button variant="danger" aria-label={formatMessage(strings.disconnectFrom, { name, chain: namespaceName(ns) })} onClick={() => void disconnectOne()}>
                 {strings.disconnect}
               </Button>
             )}

@@ -1,7 +1,7 @@
 import { KernelTokens, truncateAddress, type ChainNamespace } from '../../kernel/index.ts'
 import { ListItem } from '../components/ListItem.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
-import { strings } from '../theme/i18n.ts'
+import { useStrings } from '../i18n/react.ts'
 import { useModalInstance, useStore } from '../react/context.tsx'
 
 /** How the chain namespaces read in the list (an unknown namespace reads as itself). */
@@ -24,6 +24,7 @@ export function namespaceName(namespace: string, networkName?: string): string {
  */
 export default function SwitchActiveChain() {
   const modal = useModalInstance()
+  const strings = useStrings()
   const network = modal.get(KernelTokens.Network)
   const { activeNamespace, byNamespace } = useStore(network.store)
   const accounts = useStore(modal.get(KernelTokens.Account).store).byNamespace
@@ -36,7 +37,7 @@ export default function SwitchActiveChain() {
   }
 
   return (
-    <div className="portico-list" role="list" aria-label="Chains">
+    <div className="portico-list" role="list" aria-label={strings.chains}>
       {namespaces.map((ns) => {
         const address = accounts[ns]?.address
         const name = namespaceName(ns, byNamespace[ns]?.caipNetwork?.name)
@@ -45,9 +46,9 @@ export default function SwitchActiveChain() {
           <div role="listitem" key={ns}>
             <ListItem
               label={name}
-              description={address ? truncateAddress(address) : strings.notConnected.replace(/\.$/, '')}
+              description={address ? truncateAddress(address) : strings.notConnectedShort}
               image={<WalletImage name={name} src={byNamespace[ns]?.caipNetwork?.assets?.imageUrl} size={36} decorative />}
-              tag={current ? 'Current' : undefined}
+              tag={current ? strings.current : undefined}
               tagTone={current ? 'success' : 'neutral'}
               aria-current={current || undefined}
               onClick={() => choose(ns)}

@@ -1,4 +1,4 @@
-import { strings } from '../theme/i18n.ts'
+import { useStrings } from '../i18n/react.ts'
 import { Icon } from '../components/Icon.tsx'
 import { Stack, Text } from '../components/Layout.tsx'
 import { DisconnectButton } from './DisconnectButton.tsx'
@@ -8,6 +8,7 @@ import { NetworkList } from './NetworkList.tsx'
 /** SPEC §2 UnsupportedChain: the wallet is on a network the app did not request. A title, an icon, the networks. */
 export default function UnsupportedChain() {
   const modal = useModalInstance()
+  const strings = useStrings()
   return (
     <Stack gap={4}>
       <Stack gap={2} align="center" className="portico-state portico-state--error">

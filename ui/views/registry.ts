@@ -1,8 +1,12 @@
 import { KernelTokens, type Modal, type RouteEntry, type ViewId, type ViewLoader } from '../../kernel/index.ts'
-import { strings } from '../theme/i18n.ts'
+import { strings as english, type PorticoStrings } from '../theme/i18n.ts'
 
-/** The core views of SPEC §2 served by the React package itself, loaded lazily: the connecting ones and the account ones. */
+/**
+ * The core views of SPEC §2 served by the React package itself, loaded lazily: Connect, the view waiting for a
+ * wallet, and the account ones.
+ */
 const core = () => import('./core-views.ts')
+const connecting = () => import('./connecting-views.ts')
 const account = () => import('./account-views.ts')
 
 export const coreViewLoaders: Record<string, ViewLoader<ViewId>> = {
@@ -10,7 +14,7 @@ export const coreViewLoaders: Record<string, ViewLoader<ViewId>> = {
   ConnectingExternal: () => {
     // While the wallet is asked, fetch the account's views, so the switch to Account on approval does not wait.
     void account().catch(() => undefined)
-    return core().then((m) => ({ default: m.ConnectingExternal as never }))
+    return connecting().then((m) => ({ default: m.ConnectingExternal as never }))
   },
   Account: () => account().then((m) => ({ default: m.Account })),
   SwitchNetwork: () => account().then((m) => ({ default: m.SwitchNetwork })),
@@ -19,23 +23,28 @@ export const coreViewLoaders: Record<string, ViewLoader<ViewId>> = {
   SwitchActiveChain: () => account().then((m) => ({ default: m.SwitchActiveChain })),
 }
 
-const coreTitles: Record<string, string> = {
-  Connect: strings.connectWallet,
-  Account: 'Account',
-  SwitchNetwork: strings.selectNetwork,
-  UnsupportedChain: strings.switchNetwork,
-  ProfileWallets: strings.wallets,
-  SwitchActiveChain: 'Switch Chain',
-  AllWallets: strings.allWallets,
+/** The strings key of each core view's title. */
+const coreTitles: Record<string, keyof PorticoStrings> = {
+  Connect: 'connectWallet',
+  Account: 'account',
+  SwitchNetwork: 'selectNetwork',
+  UnsupportedChain: 'switchNetwork',
+  ProfileWallets: 'wallets',
+  SwitchActiveChain: 'switchChainTitle',
+  AllWallets: 'allWallets',
 }
 
-/** The header title of an entry: the plugin's meta, the core title, or the connector's name. */
-export function titleOf(modal: Modal, entry: RouteEntry): string {
+/**
+ * The header title of an entry: the plugin's meta, the core title (in the modal's language: `strings` is
+ * `useStrings()`'s value), or the connector's name.
+ */
+export function titleOf(modal: Modal, entry: RouteEntry, strings: PorticoStrings = english): string {
   const meta = modal.views.meta(entry.view)
   if (meta?.title) return typeof meta.title === 'function' ? meta.title(entry.params as never) : meta.title
   if (entry.view === 'ConnectingExternal') {
     const { connectorId } = entry.params as { connectorId: string }
     return modal.get(KernelTokens.Connectors).get(connectorId)?.name ?? strings.connectWallet
   }
-  return coreTitles[entry.view] ?? entry.view.replace(/([a-z])([A-Z])/g, '$1 $2')
+  const key = coreTitles[entry.view]
+  return key ? strings[key] : entry.view.replace(/([a-z])([A-Z])/g, '$1 $2')
 }

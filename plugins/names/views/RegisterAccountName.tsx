@@ -1,5 +1,6 @@
 import type { ViewProps } from 'portico'
-import { useService, useStore } from 'portico/react'
+import { useErrorText, useMessages, useService, useStore } from 'portico/react'
+import { messages } from '../messages.ts'
 import { NamesTokens } from '../tokens.ts'
 import { RegisterAccountNameCard } from './RegisterAccountNameCard.tsx'
 
@@ -7,8 +8,12 @@ import { RegisterAccountNameCard } from './RegisterAccountNameCard.tsx'
 export default function RegisterAccountName(_props: ViewProps<'RegisterAccountName'>) {
   const controller = useService(NamesTokens.Controller)
   const state = useStore(controller.store)
+  const t = useMessages(messages)
+  const errorText = useErrorText()
   return (
     <RegisterAccountNameCard
+      t={t}
+      errorText={errorText}
       zone={controller.zone}
       input={state.input}
       ruleProblem={state.ruleProblem}

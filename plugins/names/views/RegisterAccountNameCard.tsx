@@ -1,7 +1,9 @@
 import { useId } from 'react'
 import { Button, ListItem, TextField } from 'portico/components'
 import type { NameSuggestion } from '../client.ts'
+import { formatMessage } from 'portico/react'
 import type { NamesState } from '../controller.ts'
+import { messages, type NamesMessages } from '../messages.ts'
 
 export interface RegisterAccountNameCardProps {
   /** The zone names register in, shown after the field (`.reown.id`). */
@@ -19,10 +21,15 @@ export interface RegisterAccountNameCardProps {
   error?: string
   onInput(value: string): void
   onRegister(): void
+  /** The names catalogue in the shown language. @default English */
+  t?: NamesMessages
+  /** Shows a SPEC §8 text in the modal's language (useErrorText). @default as it is */
+  errorText?: (text: string) => string
 }
 
 /** SPEC §2 RegisterAccountName, presentational: the field, the §5 rule, availability, suggestions and the §8 error. */
 export function RegisterAccountNameCard(props: RegisterAccountNameCardProps) {
+  const { t = messages.en, errorText = (s: string) => s } = props
   const zoneId = `${useId()}-zone`
   const busy = props.status === 'signing' || props.status === 'registering'
   const others = props.suggestions.filter((s) => s.name !== props.candidate && !s.registered)
@@ -35,39 +42,39 @@ export function RegisterAccountNameCard(props: RegisterAccountNameCardProps) {
       }}
     >
       <TextField
-        label="Name"
+        label={t.name}
         name="account-name"
         autoComplete="off"
         spellCheck={false}
         value={props.input}
-        placeholder="yourname"
-        error={props.ruleProblem}
+        placeholder={t.placeholder}
+        error={props.ruleProblem !== undefined ? errorText(props.ruleProblem) : undefined}
         aria-describedby={zoneId}
         disabled={busy}
         onChange={(e) => props.onInput(e.currentTarget.value)}
       />
-      <p id={zoneId} className="portico-state-description">{`Your name ends with .${props.zone}`}</p>
+      <p id={zoneId} className="portico-state-description">{formatMessage(t.endsWith, { zone: props.zone })}</p>
       <p className="portico-state-description" aria-live="polite">
         {props.candidate && props.suggestionsStatus === 'loading'
-          ? 'Checking availability...'
+          ? t.checking
           : props.candidate && props.available === true
-            ? `${props.candidate} is available`
+            ? formatMessage(t.available, { name: props.candidate })
             : props.candidate && props.available === false
-              ? `${props.candidate} is already registered`
+              ? formatMessage(t.taken, { name: props.candidate })
               : ''}
       </p>
       {props.suggestionsError ? (
         <p className="portico-state-description" role="status">
-          {props.suggestionsError}
+          {errorText(props.suggestionsError)}
         </p>
       ) : null}
       {others.length > 0 ? (
-        <div role="group" aria-label="Suggestions">
+        <div role="group" aria-label={t.suggestions}>
           {others.map((s) => (
             <ListItem
               key={s.name}
               label={s.name}
-              tag="Available"
+              tag={t.availableTag}
               tagTone="success"
               disabled={busy}
               onClick={() => props.onInput(s.name.slice(0, -(props.zone.length + 1)))}
@@ -77,11 +84,11 @@ export function RegisterAccountNameCard(props: RegisterAccountNameCardProps) {
       ) : null}
       {props.status === 'error' && props.error ? (
         <div className="portico-state-alert" role="alert">
-          <p className="portico-state-title">{props.error}</p>
+          <p className="portico-state-title">{errorText(props.error)}</p>
         </div>
       ) : null}
       <Button type="submit" fullWidth loading={busy} disabled={!busy && props.available !== true}>
-        {props.status === 'signing' ? 'Waiting for signature...' : props.status === 'registering' ? 'Registering...' : 'Register'}
+        {props.status === 'signing' ? t.waitingSignature : props.status === 'registering' ? t.registering : t.register}
       </Button>
     </form>
   )

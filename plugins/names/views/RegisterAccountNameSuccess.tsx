@@ -1,5 +1,6 @@
 import type { ViewProps } from 'portico'
-import { useModalInstance, useService, useStore } from 'portico/react'
+import { useMessages, useModalInstance, useService, useStore } from 'portico/react'
+import { messages } from '../messages.ts'
 import { NamesTokens } from '../tokens.ts'
 import { RegisterAccountNameSuccessCard } from './RegisterAccountNameSuccessCard.tsx'
 
@@ -8,8 +9,10 @@ export default function RegisterAccountNameSuccess(_props: ViewProps<'RegisterAc
   const modal = useModalInstance()
   const controller = useService(NamesTokens.Controller)
   const state = useStore(controller.store)
+  const t = useMessages(messages)
   return (
     <RegisterAccountNameSuccessCard
+      t={t}
       name={state.registeredName}
       onDone={() => {
         controller.reset()

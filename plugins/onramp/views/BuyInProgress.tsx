@@ -1,5 +1,6 @@
 import type { ViewProps } from 'portico'
-import { useModalInstance, useService, useStore } from 'portico/react'
+import { useErrorText, useLocale, useMessages, useModalInstance, useService, useStore } from 'portico/react'
+import { messages } from '../messages.ts'
 import { OnrampTokens } from '../tokens.ts'
 import { BuyInProgressCard } from './BuyInProgressCard.tsx'
 
@@ -8,8 +9,14 @@ export default function BuyInProgress(_props: ViewProps<'BuyInProgress'>) {
   const modal = useModalInstance()
   const controller = useService(OnrampTokens.Controller)
   const { purchase } = useStore(controller.store)
+  const t = useMessages(messages)
+  const errorText = useErrorText()
+  const { locale } = useLocale()
   return (
     <BuyInProgressCard
+      t={t}
+      errorText={errorText}
+      locale={locale}
       purchase={purchase}
       onReopen={() => controller.reopen()}
       onActivity={() => {

@@ -1,7 +1,9 @@
 import { Button, Spinner } from 'portico/components'
+import { formatMessage } from 'portico/react'
 import type { OnrampPurchase } from '../controller.ts'
+import { localDecimal, messages, type OnrampLocalized } from '../messages.ts'
 
-export interface BuyInProgressCardProps {
+export interface BuyInProgressCardProps extends OnrampLocalized {
   purchase: OnrampPurchase
   onReopen(): void
   onActivity(): void
@@ -9,17 +11,17 @@ export interface BuyInProgressCardProps {
 }
 
 /** After Buy: the purchase pending in the provider's window, then complete (see Activity) or failed. */
-export function BuyInProgressCard({ purchase, onReopen, onActivity, onRetry }: BuyInProgressCardProps) {
-  const bought = purchase.quote ? `${purchase.quote.purchaseAmount.amount} ${purchase.quote.purchaseAmount.currency}` : undefined
+export function BuyInProgressCard({ purchase, onReopen, onActivity, onRetry, t = messages.en, errorText = (s) => s, locale = 'en' }: BuyInProgressCardProps) {
+  const bought = purchase.quote ? `${localDecimal(purchase.quote.purchaseAmount.amount, locale)} ${purchase.quote.purchaseAmount.currency}` : undefined
   if (purchase.status === 'completed') {
     return (
       <div className="portico-state">
         <p className="portico-state-title" role="status">
-          Purchase complete
+          {t.purchaseComplete}
         </p>
-        <p className="portico-state-description">{`${bought ?? 'Your purchase'} arrived in your wallet. It is listed in Activity.`}</p>
+        <p className="portico-state-description">{bought ? formatMessage(t.arrived, { amount: bought }) : t.purchaseArrived}</p>
         <Button fullWidth onClick={onActivity}>
-          View Activity
+          {t.viewActivity}
         </Button>
       </div>
     )
@@ -28,26 +30,26 @@ export function BuyInProgressCard({ purchase, onReopen, onActivity, onRetry }: B
     return (
       <div className="portico-state portico-state--error">
         <div className="portico-state-alert" role="alert">
-          <p className="portico-state-title">Purchase failed</p>
-          {purchase.error && <p className="portico-state-description">{purchase.error}</p>}
+          <p className="portico-state-title">{t.purchaseFailed}</p>
+          {purchase.error && <p className="portico-state-description">{errorText(purchase.error)}</p>}
         </div>
         <Button fullWidth onClick={onRetry}>
-          Try again
+          {t.tryAgain}
         </Button>
       </div>
     )
   }
   return (
     <div className="portico-state" aria-busy="true">
-      <Spinner label="Purchase pending" size={32} />
+      <Spinner label={t.purchasePending} size={32} />
       <p className="portico-state-title" role="status">
-        Purchase pending
+        {t.purchasePending}
       </p>
       <p className="portico-state-description">
-        {`Complete the purchase${bought ? ` of ${bought}` : ''} in the provider's window. This updates when the payment arrives.`}
+        {bought ? formatMessage(t.completeOf, { amount: bought }) : t.complete}
       </p>
       <Button variant="secondary" fullWidth onClick={onReopen}>
-        Open the provider's page again
+        {t.reopen}
       </Button>
     </div>
   )

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { ViewProps } from 'portico'
-import { useService, useStore } from 'portico/react'
+import { useErrorText, useLocale, useMessages, useService, useStore } from 'portico/react'
+import { messages } from '../messages.ts'
 import { OnrampTokens } from '../tokens.ts'
 import { OnRampCard } from './OnRampCard.tsx'
 
@@ -8,9 +9,15 @@ import { OnRampCard } from './OnRampCard.tsx'
 export default function OnRamp(_props: ViewProps<'OnRamp'>) {
   const controller = useService(OnrampTokens.Controller)
   const s = useStore(controller.store)
+  const t = useMessages(messages)
+  const errorText = useErrorText()
+  const { locale } = useLocale()
   useEffect(() => void controller.load(), [controller])
   return (
     <OnRampCard
+      t={t}
+      errorText={errorText}
+      locale={locale}
       loading={s.optionsSource === 'loading'}
       options={s.options}
       optionsFallback={s.optionsSource === 'default'}

@@ -1,9 +1,11 @@
 import { useId } from 'react'
 import { Button, KeyValueList, Skeleton, Spinner, Stack, Text, TextField } from 'portico/components'
-import { PAYMENT_METHOD_LABELS, type OnrampOptions, type OnrampQuote } from '../limits.ts'
+import { formatMessage } from 'portico/react'
+import { PAYMENT_METHOD_ACH, PAYMENT_METHOD_CARD, type OnrampOptions, type OnrampQuote } from '../limits.ts'
+import { localDecimal, messages, type OnrampLocalized, type OnrampMessages } from '../messages.ts'
 import type { QuoteStatus } from '../controller.ts'
 
-export interface OnRampCardProps {
+export interface OnRampCardProps extends OnrampLocalized {
   /** The options are still loading. */
   loading: boolean
   options: OnrampOptions
@@ -49,14 +51,18 @@ function Select(props: { label: string; value: string; options: Array<{ value: s
   )
 }
 
-const money = (a: { amount: string; currency: string }) => `${a.amount} ${a.currency}`
+const money = (a: { amount: string; currency: string }, locale: string) => `${localDecimal(a.amount, locale)} ${a.currency}`
+
+/** A payment method's name in the shown language; an unknown id as it is. */
+const methodLabel = (id: string, t: OnrampMessages) => (id === PAYMENT_METHOD_CARD ? t.methodCard : id === PAYMENT_METHOD_ACH ? t.methodAch : id)
 
 /** The Buy view, presentational: what to buy and where, how to pay, the amount within the SPEC §5 limits, the quote. */
 export function OnRampCard(props: OnRampCardProps) {
+  const { t = messages.en, errorText = (s: string) => s, locale = 'en' } = props
   if (props.loading) {
     return (
       <div className="portico-state" aria-busy="true">
-        <Spinner label="Loading buy options" />
+        <Spinner label={t.loadingOptions} />
         <Skeleton height={40} />
         <Skeleton height={40} />
         <Skeleton height={40} />
@@ -67,7 +73,7 @@ export function OnRampCard(props: OnRampCardProps) {
   const payment = props.options.paymentCurrencies.find((c) => c.id === props.paymentCurrency)
   const limit = payment?.payment_method_limits.find((l) => l.id === props.paymentMethod)
   const symbol = purchase?.symbol ?? props.purchaseCurrency
-  const methodName = PAYMENT_METHOD_LABELS[props.paymentMethod] ?? props.paymentMethod
+  const methodName = methodLabel(props.paymentMethod, t)
   const canBuy = !props.amountError && props.amount.trim() !== '' && props.quoteStatus !== 'loading'
   return (
     <form
@@ -77,63 +83,63 @@ export function OnRampCard(props: OnRampCardProps) {
         if (canBuy) props.onBuy()
       }}
     >
-      {props.optionsFallback && <Text tone="muted">Showing the default buy options: the provider's list is unavailable.</Text>}
+      {props.optionsFallback && <Text tone="muted">{t.defaultOptions}</Text>}
       <Select
-        label="Buy"
+        label={t.buy}
         value={props.purchaseCurrency}
         options={props.options.purchaseCurrencies.map((c) => ({ value: c.id, label: `${c.name} (${c.symbol})` }))}
         onChange={props.onPurchaseCurrency}
       />
       <Select
-        label="Network"
+        label={t.network}
         value={props.network}
         options={(purchase?.networks ?? []).map((n) => ({ value: n.name, label: n.display_name }))}
         onChange={props.onNetwork}
       />
       <Select
-        label="Pay with currency"
+        label={t.payWithCurrency}
         value={props.paymentCurrency}
         options={props.options.paymentCurrencies.map((c) => ({ value: c.id, label: c.id }))}
         onChange={props.onPaymentCurrency}
       />
       <Select
-        label="Payment method"
+        label={t.paymentMethod}
         value={props.paymentMethod}
-        options={(payment?.payment_method_limits ?? []).map((l) => ({ value: l.id, label: PAYMENT_METHOD_LABELS[l.id] ?? l.id }))}
+        options={(payment?.payment_method_limits ?? []).map((l) => ({ value: l.id, label: methodLabel(l.id, t) }))}
         onChange={props.onPaymentMethod}
       />
       <TextField
-        label={`Amount (${props.paymentCurrency})`}
+        label={formatMessage(t.amountIn, { currency: props.paymentCurrency })}
         inputMode="decimal"
         autoComplete="off"
         value={props.amount}
-        placeholder={limit ? `${limit.min} to ${limit.max}` : undefined}
-        error={props.amountError}
+        placeholder={limit ? formatMessage(t.range, { min: limit.min, max: limit.max }) : undefined}
+        error={props.amountError !== undefined ? errorText(props.amountError) : undefined}
         onChange={(e) => props.onAmount(e.target.value)}
       />
-      {limit && <Text variant="caption" tone="muted">{`${methodName}: ${limit.min} to ${limit.max} ${props.paymentCurrency}`}</Text>}
-      <section aria-label="Quote" aria-live="polite" aria-busy={props.quoteStatus === 'loading'}>
-        {props.quoteStatus === 'loading' && <Spinner label="Getting a quote" />}
+      {limit && <Text variant="caption" tone="muted">{formatMessage(t.methodRange, { method: methodName, min: limit.min, max: limit.max, currency: props.paymentCurrency })}</Text>}
+      <section aria-label={t.quote} aria-live="polite" aria-busy={props.quoteStatus === 'loading'}>
+        {props.quoteStatus === 'loading' && <Spinner label={t.gettingQuote} />}
         {props.quote && props.quoteStatus !== 'loading' && (
           <KeyValueList
             items={[
-              { label: 'You get', value: props.quoteStatus === 'placeholder' ? `${symbol} (amount shown by the provider)` : money(props.quote.purchaseAmount) },
-              { label: 'Fees', value: `${money(props.quote.coinbaseFee)} + ${money(props.quote.networkFee)} network` },
-              { label: 'Total', value: money(props.quote.paymentTotal) },
+              { label: t.youGet, value: props.quoteStatus === 'placeholder' ? formatMessage(t.amountByProvider, { symbol }) : money(props.quote.purchaseAmount, locale) },
+              { label: t.fees, value: formatMessage(t.feesValue, { fee: money(props.quote.coinbaseFee, locale), networkFee: money(props.quote.networkFee, locale) }) },
+              { label: t.total, value: money(props.quote.paymentTotal, locale) },
             ]}
           />
         )}
         {props.quoteStatus === 'placeholder' && (
-          <Text tone="muted">{`Quote unavailable${props.quoteError ? `: ${props.quoteError}` : ''}. The provider shows the final amount.`}</Text>
+          <Text tone="muted">{props.quoteError ? formatMessage(t.quoteUnavailableBecause, { reason: errorText(props.quoteError) }) : t.quoteUnavailable}</Text>
         )}
       </section>
       {props.buyError && (
         <Text variant="caption" tone="error" role="alert">
-          {props.buyError}
+          {errorText(props.buyError)}
         </Text>
       )}
       <Button type="submit" fullWidth loading={props.opening} disabled={!canBuy}>
-        {`Buy ${symbol}`}
+        {formatMessage(t.buySymbol, { symbol })}
       </Button>
     </form>
   )

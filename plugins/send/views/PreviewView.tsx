@@ -1,5 +1,6 @@
 import { EmptyState } from 'portico/components'
-import { useModalInstance, useNetwork, useStore } from 'portico/react'
+import { useErrorText, useLocale, useMessages, useModalInstance, useNetwork, useStore } from 'portico/react'
+import { messages, sendErrorText } from '../messages.ts'
 import { useSendController } from './flow.ts'
 import { SendPreview, usdValue } from './parts.tsx'
 
@@ -9,19 +10,24 @@ export default function PreviewView() {
   const { router } = useModalInstance()
   const { caipNetwork } = useNetwork()
   const state = useStore(controller.store)
-  if (!state.token || !state.receiverAddress) return <EmptyState title="Nothing to send" description="Choose a token, an amount and a receiver first." />
+  const t = useMessages(messages)
+  const errorText = useErrorText()
+  const { locale } = useLocale()
+  if (!state.token || !state.receiverAddress) return <EmptyState title={t.nothingToSend} description={t.nothingToSendDescription} />
   return (
     <SendPreview
+      t={t}
+      locale={locale}
       token={state.token}
       amount={state.sendTokenAmount}
-      amountUsd={usdValue(state.sendTokenAmount, state.tokenPrice)}
+      amountUsd={usdValue(state.sendTokenAmount, state.tokenPrice, locale)}
       receiverAddress={state.receiverAddress}
       receiverName={state.receiverProfileName}
       receiverAvatar={state.receiverProfileImage}
       networkName={caipNetwork?.name}
       fee={state.fee}
       sending={state.loading}
-      error={state.error}
+      error={state.error === undefined ? undefined : sendErrorText(t, errorText(state.error))}
       onSend={() => void controller.send()}
       onCancel={() => {
         controller.clearError()

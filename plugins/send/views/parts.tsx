@@ -1,17 +1,35 @@
 import { useId } from 'react'
 import { formatAmount, formatUnits, truncateAddress } from 'portico'
 import { Actions, Avatar, Button, EmptyState, ErrorState, KeyValueList, ListItem, LoadingRows, Spinner, Stack, Text, TextField, WalletImage } from 'portico/components'
+import { formatMessage } from 'portico/react'
 import type { SendFee, SendToken } from '../tokens.ts'
+import { messages, type SendMessages } from '../messages.ts'
 
 // Presentational halves of the send views: props in, callbacks out, no modal (the stories render them as they are).
+// Each takes the catalogue's messages `t` and a `locale` (English by default); the views pass the modal's.
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+/** Strings and locale of a presentational part. */
+export interface Localized {
+  /** The send catalogue in the shown language. @default English */
+  t?: SendMessages
+  /** BCP 47 locale for amounts. @default 'en' */
+  locale?: string
+}
 
-/** The USD value of an amount at a price, e.g. '$1.50'; undefined when either is unknown. */
-export function usdValue(amount: string, price: number | undefined): string | undefined {
+/** The USD value of an amount at a price, e.g. '$1.50' (in `locale`); undefined when either is unknown. */
+export function usdValue(amount: string, price: number | undefined, locale = 'en-US'): string | undefined {
   const n = Number(amount)
   if (price === undefined || !amount || !Number.isFinite(n)) return undefined
-  return usd.format(n * price)
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n * price)
+}
+
+/** An amount the visitor typed, every digit kept, with `locale`'s grouping and decimal signs ('1234.5' → '1.234,5' in de). */
+export function exactAmount(amount: string, locale = 'en'): string {
+  const m = /^(\d+)(?:\.(\d*))?$/.exec(amount.trim())
+  if (!m) return amount
+  const nf = new Intl.NumberFormat(locale)
+  const decimalSign = nf.formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.'
+  return `${nf.format(BigInt(m[1]!))}${m[2] ? decimalSign + m[2] : ''}`
 }
 
 /** A fee in display units with its symbol, e.g. '0.000021 ETH' (6 significant decimals at most). */
@@ -22,7 +40,7 @@ export function formatFee(fee: SendFee): string {
   return `${whole}${cut ? `.${cut}` : ''} ${fee.symbol}`
 }
 
-export interface TokenPickerProps {
+export interface TokenPickerProps extends Localized {
   tokens: readonly SendToken[]
   loading?: boolean
   /** A failed load (shown with a retry). */
@@ -33,19 +51,19 @@ export interface TokenPickerProps {
 }
 
 /** The token picker: the account's balances; loading, error and empty states. */
-export function TokenPicker({ tokens, loading = false, error, selected, onSelect, onRetry }: TokenPickerProps) {
-  if (loading && tokens.length === 0) return <LoadingRows label="Loading tokens" />
+export function TokenPicker({ tokens, loading = false, error, selected, onSelect, onRetry, t = messages.en, locale = 'en' }: TokenPickerProps) {
+  if (loading && tokens.length === 0) return <LoadingRows label={t.loadingTokens} />
   if (error && tokens.length === 0) return <ErrorState title={error} onRetry={onRetry} />
-  if (tokens.length === 0) return <EmptyState title="No tokens to send" description="This account holds no tokens on this network." />
+  if (tokens.length === 0) return <EmptyState title={t.noTokens} description={t.noTokensDescription} />
   return (
     <div>
-      <div role="list" aria-label="Tokens to send" className="portico-list">
+      <div role="list" aria-label={t.tokensToSend} className="portico-list">
         {tokens.map((token) => (
           <div role="listitem" key={`${token.chainId}:${token.address ?? 'native'}`}>
             <ListItem
               label={token.name}
-              description={formatAmount(token.balance, { symbol: token.symbol })}
-              tag={selected && selected.symbol === token.symbol && selected.address === token.address ? 'Selected' : undefined}
+              description={formatAmount(token.balance, { symbol: token.symbol, locale })}
+              tag={selected && selected.symbol === token.symbol && selected.address === token.address ? t.selected : undefined}
               tagTone="accent"
               image={<WalletImage name={token.symbol} src={token.iconUrl} size={36} decorative />}
               onClick={() => onSelect(token)}
@@ -57,7 +75,7 @@ export function TokenPicker({ tokens, loading = false, error, selected, onSelect
   )
 }
 
-export interface SendFormProps {
+export interface SendFormProps extends Localized {
   token?: SendToken
   amount: string
   receiver: string
@@ -82,7 +100,7 @@ export interface SendFormProps {
 
 /** Amount and receiver: the token, the Amount field with "Max" and its USD value, the Receiver field with its profile. */
 export function SendForm(props: SendFormProps) {
-  const { token, amount, receiver, amountUsd, receiverAddress, receiverName, receiverAvatar, receiverLoading, error, unsupported } = props
+  const { token, amount, receiver, amountUsd, receiverAddress, receiverName, receiverAvatar, receiverLoading, error, unsupported, t = messages.en, locale = 'en' } = props
   const usdId = useId()
   if (unsupported) return <ErrorState title={unsupported} />
   return (
@@ -95,15 +113,15 @@ export function SendForm(props: SendFormProps) {
       }}
     >
       <ListItem
-        label={token ? token.name : 'Select token'}
-        description={token ? `Balance ${formatAmount(token.balance, { symbol: token.symbol })}` : undefined}
+        label={token ? token.name : t.selectToken}
+        description={token ? formatMessage(t.balance, { amount: formatAmount(token.balance, { symbol: token.symbol, locale }) }) : undefined}
         image={token ? <WalletImage name={token.symbol} src={token.iconUrl} size={36} decorative /> : undefined}
         onClick={props.onPickToken}
       />
       <Stack row className="portico-align-end">
         <div className="portico-grow">
           <TextField
-            label="Amount"
+            label={t.amount}
             inputMode="decimal"
             autoComplete="off"
             placeholder="0"
@@ -113,7 +131,7 @@ export function SendForm(props: SendFormProps) {
           />
         </div>
         <Button variant="secondary" onClick={props.onMax} loading={props.maxLoading} disabled={!token}>
-          Max
+          {t.max}
         </Button>
       </Stack>
       {amountUsd && (
@@ -122,21 +140,21 @@ export function SendForm(props: SendFormProps) {
         </Text>
       )}
       <TextField
-        label="Receiver"
+        label={t.receiver}
         autoComplete="off"
         spellCheck={false}
-        placeholder="Address or account name"
+        placeholder={t.receiverPlaceholder}
         value={receiver}
         onChange={(e) => props.onReceiver(e.target.value)}
       />
       {receiverLoading && (
         <Text variant="caption" tone="muted" aria-live="polite">
-          Looking up the receiver…
+          {t.lookingUpReceiver}
         </Text>
       )}
       {receiverAddress && !receiverLoading && (
         <Stack row>
-          <Avatar address={receiverAddress} imageUrl={receiverAvatar ?? undefined} alt={receiverName ? `${receiverName} avatar` : 'Receiver avatar'} size={28} />
+          <Avatar address={receiverAddress} imageUrl={receiverAvatar ?? undefined} alt={receiverName ? formatMessage(t.avatarOf, { name: receiverName }) : t.receiverAvatar} size={28} />
           <span className="portico-address" title={receiverAddress}>
             {receiverName ? `${receiverName} (${truncateAddress(receiverAddress)})` : truncateAddress(receiverAddress)}
           </span>
@@ -148,13 +166,13 @@ export function SendForm(props: SendFormProps) {
         </Text>
       )}
       <Button type="submit" fullWidth loading={props.previewLoading} disabled={receiverLoading}>
-        Preview send
+        {t.previewSend}
       </Button>
     </form>
   )
 }
 
-export interface SendPreviewProps {
+export interface SendPreviewProps extends Localized {
   token: SendToken
   amount: string
   amountUsd?: string
@@ -171,22 +189,23 @@ export interface SendPreviewProps {
 
 /** The preview: what leaves, to whom, on which network, for what network fee; "Send". While sending: the sending state. */
 export function SendPreview(props: SendPreviewProps) {
-  const { token, amount, amountUsd, receiverAddress, receiverName, receiverAvatar, networkName, fee, sending, error } = props
-  if (sending) return <Sending amount={amount} symbol={token.symbol} />
+  const { token, amount, amountUsd, receiverAddress, receiverName, receiverAvatar, networkName, fee, sending, error, t = messages.en, locale = 'en' } = props
+  const shownAmount = `${exactAmount(amount, locale)} ${token.symbol}`
+  if (sending) return <Sending amount={amount} symbol={token.symbol} t={t} locale={locale} />
   return (
     <Stack gap={4}>
-      <section aria-label="Transfer" className="portico-stack portico-card">
-        <Text variant="title">{`${amount} ${token.symbol}`}</Text>
+      <section aria-label={t.transfer} className="portico-stack portico-card">
+        <Text variant="title">{shownAmount}</Text>
         {amountUsd && <Text variant="caption" tone="muted">{`≈ ${amountUsd}`}</Text>}
         <Stack row>
-          <Avatar address={receiverAddress} imageUrl={receiverAvatar ?? undefined} alt={receiverName ? `${receiverName} avatar` : 'Receiver avatar'} size={28} />
+          <Avatar address={receiverAddress} imageUrl={receiverAvatar ?? undefined} alt={receiverName ? formatMessage(t.avatarOf, { name: receiverName }) : t.receiverAvatar} size={28} />
           <span className="portico-address" title={receiverAddress}>
-            {`To ${receiverName ? `${receiverName} (${truncateAddress(receiverAddress)})` : truncateAddress(receiverAddress)}`}
+            {formatMessage(t.to, { receiver: receiverName ? `${receiverName} (${truncateAddress(receiverAddress)})` : truncateAddress(receiverAddress) })}
           </span>
         </Stack>
       </section>
       <KeyValueList
-        items={[...(networkName ? [{ label: 'Network', value: networkName }] : []), { label: 'Network fee', value: fee ? formatFee(fee) : 'Estimating…' }]}
+        items={[...(networkName ? [{ label: t.network, value: networkName }] : []), { label: t.networkFee, value: fee ? formatFee(fee) : t.estimating }]}
       />
       {error && (
         <Text variant="caption" tone="error" role="alert">
@@ -195,21 +214,21 @@ export function SendPreview(props: SendPreviewProps) {
       )}
       <Actions row>
         <Button variant="secondary" onClick={props.onCancel}>
-          Cancel
+          {t.cancel}
         </Button>
-        <Button onClick={props.onSend}>Send</Button>
+        <Button onClick={props.onSend}>{t.send}</Button>
       </Actions>
     </Stack>
   )
 }
 
 /** The sending state: the wallet is asked to confirm, then the chain to include the transaction. */
-export function Sending({ amount, symbol }: { amount: string; symbol: string }) {
+export function Sending({ amount, symbol, t = messages.en, locale = 'en' }: { amount: string; symbol: string } & Localized) {
   return (
     <Stack align="center" className="portico-state" role="status" aria-live="polite">
       <Spinner size={32} decorative />
-      <Text variant="title">{`Sending ${amount} ${symbol}`}</Text>
-      <Text tone="muted">Confirm the transaction in your wallet.</Text>
+      <Text variant="title">{formatMessage(t.sending, { amount: `${exactAmount(amount, locale)} ${symbol}` })}</Text>
+      <Text tone="muted">{t.confirmInWallet}</Text>
     </Stack>
   )
 }

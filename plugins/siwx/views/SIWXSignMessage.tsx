@@ -1,5 +1,6 @@
 import { KernelTokens, type ViewProps } from 'portico'
-import { useModalInstance, useService, useStore } from 'portico/react'
+import { useErrorText, useMessages, useModalInstance, useService, useStore } from 'portico/react'
+import { messages } from '../messages.ts'
 import { SiwxTokens } from '../tokens.ts'
 import { SiwxSignMessageCard } from './SiwxSignMessageCard.tsx'
 
@@ -8,10 +9,14 @@ export default function SIWXSignMessage(_props: ViewProps<'SIWXSignMessage'>) {
   const modal = useModalInstance()
   const controller = useService(SiwxTokens.Controller)
   const state = useStore(controller.store)
-  const appName = modal.get(KernelTokens.Options).options.metadata?.name ?? 'This app'
+  const t = useMessages(messages)
+  const errorText = useErrorText()
+  const appName = modal.get(KernelTokens.Options).options.metadata?.name ?? t.thisApp
   const address = state.caipAddress?.split(':').slice(2).join(':')
   return (
     <SiwxSignMessageCard
+      t={t}
+      errorText={errorText}
       appName={appName}
       address={address}
       status={state.status}

@@ -1,6 +1,8 @@
 import { ErrorText } from 'portico'
 import { Avatar, Button, Spinner } from 'portico/components'
+import { formatMessage } from 'portico/react'
 import type { SiwxState } from '../controller.ts'
+import { messages, type SiwxMessages } from '../messages.ts'
 
 export interface SiwxSignMessageCardProps {
   appName: string
@@ -13,36 +15,42 @@ export interface SiwxSignMessageCardProps {
   required: boolean
   onSign(): void
   onCancel(): void
+  /** The sign-in catalogue in the shown language. @default English */
+  t?: SiwxMessages
+  /** Shows a SPEC §8 text in the modal's language (useErrorText). @default as it is */
+  errorText?: (text: string) => string
 }
 
 /** SPEC §2 SIWXSignMessage, presentational: who asks, why, Sign and Cancel; the SPEC §8 error of a failed attempt. */
 export function SiwxSignMessageCard(props: SiwxSignMessageCardProps) {
+  const { t = messages.en, errorText = (s: string) => s } = props
   const signing = props.status === 'signing'
+  const authenticating = errorText(ErrorText.AUTHENTICATING)
   return (
     <div className={`portico-state${props.status === 'error' ? ' portico-state--error' : ''}`}>
       {props.address ? <Avatar address={props.address} size={64} /> : null}
-      <p className="portico-state-title">{`${props.appName} needs to connect to your wallet`}</p>
+      <p className="portico-state-title">{formatMessage(t.needsToConnect, { app: props.appName })}</p>
       <p className="portico-state-description">
         {props.required
-          ? 'Sign this message to prove you own this wallet and proceed. Canceling will disconnect you.'
-          : 'Sign this message to prove you own this wallet and proceed.'}
+          ? t.signToProveRequired
+          : t.signToProve}
       </p>
       {signing && props.universal ? (
         // SPEC §4: the loading text during universal authentication.
-        <Spinner label={ErrorText.AUTHENTICATING} />
+        <Spinner label={authenticating} />
       ) : null}
-      {signing && props.universal ? <p className="portico-state-description">{ErrorText.AUTHENTICATING}</p> : null}
+      {signing && props.universal ? <p className="portico-state-description">{authenticating}</p> : null}
       {props.status === 'error' && props.error ? (
         <div className="portico-state-alert" role="alert">
-          <p className="portico-state-title">{props.error}</p>
-          {props.detail ? <p className="portico-state-description">{props.detail}</p> : null}
+          <p className="portico-state-title">{errorText(props.error)}</p>
+          {props.detail ? <p className="portico-state-description">{errorText(props.detail)}</p> : null}
         </div>
       ) : null}
       <Button variant="secondary" fullWidth onClick={props.onCancel} disabled={signing && props.universal}>
-        Cancel
+        {t.cancel}
       </Button>
       <Button fullWidth loading={signing} onClick={props.onSign}>
-        {signing ? (props.universal ? ErrorText.AUTHENTICATING : 'Signing...') : props.status === 'error' ? 'Try again' : 'Sign'}
+        {signing ? (props.universal ? authenticating : t.signing) : props.status === 'error' ? t.tryAgain : t.sign}
       </Button>
     </div>
   )

@@ -1,9 +1,11 @@
 import { Button, Stack, Text } from 'portico/components'
 import type { SwapState } from '../controller.ts'
 import { detailLines, type SwapCardProps } from './SwapCard.tsx'
+import { formatMessage } from 'portico/react'
+import { messages, type SwapLocalized } from '../messages.ts'
 import { Alert, Details, shown } from './parts.tsx'
 
-export interface SwapPreviewCardProps {
+export interface SwapPreviewCardProps extends SwapLocalized {
   state: SwapState
   details: SwapCardProps['details']
   nativeSymbol: string
@@ -15,25 +17,25 @@ export interface SwapPreviewCardProps {
 
 /** The swap preview: what is paid and received, the details, then "Approve <token>" when needed and "Swap". */
 export function SwapPreviewCard(props: SwapPreviewCardProps) {
-  const { state } = props
+  const { state, t = messages.en, errorText = (s: string) => s, locale = 'en' } = props
   const { from, to, quote } = state
-  if (!from || !to || !quote) return <Alert text="The quote is no longer available; go back and enter an amount" />
+  if (!from || !to || !quote) return <Alert text={t.quoteGone} />
   const busy = state.step !== 'idle'
   return (
     <Stack>
-      <Text variant="title">{`${shown(quote.fromAmount, from.decimals)} ${from.symbol} for about ${shown(quote.toAmount, to.decimals)} ${to.symbol}`}</Text>
-      <Details label="Swap details" lines={detailLines(state, props.details, props.nativeSymbol)} />
-      {state.txError ? <Alert text={state.txError} /> : null}
+      <Text variant="title">{formatMessage(t.payFor, { paid: `${shown(quote.fromAmount, from.decimals, locale)} ${from.symbol}`, received: `${shown(quote.toAmount, to.decimals, locale)} ${to.symbol}` })}</Text>
+      <Details label={t.swapDetails} lines={detailLines(state, props.details, props.nativeSymbol, { t, errorText, locale })} />
+      {state.txError ? <Alert text={errorText(state.txError)} /> : null}
       {props.needsApproval ? (
         <>
-          <Text tone="muted">{`Allow the swap contract to use ${shown(quote.fromAmount, from.decimals)} ${from.symbol} first.`}</Text>
+          <Text tone="muted">{formatMessage(t.allowFirst, { amount: `${shown(quote.fromAmount, from.decimals, locale)} ${from.symbol}` })}</Text>
           <Button fullWidth loading={state.step === 'approving'} disabled={busy} onClick={props.onApprove}>
-            {state.step === 'approving' ? 'Approving...' : `Approve ${from.symbol}`}
+            {state.step === 'approving' ? t.approving : formatMessage(t.approve, { symbol: from.symbol })}
           </Button>
         </>
       ) : (
         <Button fullWidth loading={state.step === 'swapping'} disabled={busy} onClick={props.onSwap}>
-          {state.step === 'swapping' ? 'Swapping...' : 'Swap'}
+          {state.step === 'swapping' ? t.swapping : t.swap}
         </Button>
       )}
     </Stack>

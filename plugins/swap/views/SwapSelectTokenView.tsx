@@ -1,5 +1,6 @@
 import type { ViewProps } from 'portico'
-import { useModalInstance, useService, useStore } from 'portico/react'
+import { useLocale, useMessages, useModalInstance, useService, useStore } from 'portico/react'
+import { messages } from '../messages.ts'
 import { SwapTokens } from '../tokens.ts'
 import { SwapTokenPicker } from './SwapTokenPicker.tsx'
 
@@ -8,9 +9,13 @@ export default function SwapSelectTokenView({ params }: ViewProps<'SwapSelectTok
   const controller = useService(SwapTokens.Controller)
   const modal = useModalInstance()
   const state = useStore(controller.store)
+  const t = useMessages(messages)
+  const { locale } = useLocale()
   const side = params.side
   return (
     <SwapTokenPicker
+      t={t}
+      locale={locale}
       side={side}
       tokens={state.tokens}
       selected={(side === 'from' ? state.from : state.to)?.address}

@@ -1,7 +1,10 @@
 import { EmptyState, ListItem, WalletImage } from 'portico/components'
+import { formatMessage } from 'portico/react'
 import type { SwapToken } from '../controller.ts'
+import { messages, type SwapLocalized } from '../messages.ts'
+import { localDecimal } from './parts.tsx'
 
-export interface SwapTokenPickerProps {
+export interface SwapTokenPickerProps extends Pick<SwapLocalized, 't' | 'locale'> {
   side: 'from' | 'to'
   tokens: readonly SwapToken[]
   /** The token already chosen for this side. */
@@ -11,17 +14,18 @@ export interface SwapTokenPickerProps {
 
 /** The swap flow's token picker: the convert API's tokens with the account's balance. */
 export function SwapTokenPicker(props: SwapTokenPickerProps) {
-  if (!props.tokens.length) return <EmptyState title="No tokens to swap on this network" icon="empty" />
+  const { t = messages.en, locale = 'en' } = props
+  if (!props.tokens.length) return <EmptyState title={t.noTokens} icon="empty" />
   return (
-    <div role="group" aria-label={props.side === 'from' ? 'Swap from' : 'Swap to'} className="portico-list">
-      {props.tokens.map((t) => (
+    <div role="group" aria-label={props.side === 'from' ? t.swapFrom : t.swapTo} className="portico-list">
+      {props.tokens.map((token) => (
         <ListItem
-          key={t.address}
-          label={t.symbol}
-          description={t.balance !== undefined ? `${t.name}, balance ${t.balance}` : t.name}
-          tag={t.address.toLowerCase() === props.selected?.toLowerCase() ? 'Selected' : undefined}
-          image={<WalletImage name={t.symbol} src={t.logoUri} size={36} decorative />}
-          onClick={() => props.onSelect(t)}
+          key={token.address}
+          label={token.symbol}
+          description={token.balance !== undefined ? formatMessage(t.tokenBalance, { name: token.name, amount: localDecimal(token.balance, locale) }) : token.name}
+          tag={token.address.toLowerCase() === props.selected?.toLowerCase() ? t.selected : undefined}
+          image={<WalletImage name={token.symbol} src={token.logoUri} size={36} decorative />}
+          onClick={() => props.onSelect(token)}
         />
       ))}
     </div>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { ViewProps } from 'portico'
-import { useModalInstance, useService, useStore } from 'portico/react'
+import { useErrorText, useLocale, useMessages, useModalInstance, useService, useStore } from 'portico/react'
+import { messages } from '../messages.ts'
 import { SwapTokens } from '../tokens.ts'
 import { SwapCard } from './SwapCard.tsx'
 
@@ -9,12 +10,18 @@ export default function SwapView(_props: ViewProps<'Swap'>) {
   const controller = useService(SwapTokens.Controller)
   const modal = useModalInstance()
   const state = useStore(controller.store)
+  const t = useMessages(messages)
+  const errorText = useErrorText()
+  const { locale } = useLocale()
   useEffect(() => {
     void controller.open()
     return () => controller.close()
   }, [controller])
   return (
     <SwapCard
+      t={t}
+      errorText={errorText}
+      locale={locale}
       state={state}
       details={controller.details()}
       canPreview={controller.canPreview()}

@@ -1,15 +1,27 @@
 import { formatUnits } from 'portico'
 import { KeyValueList, Text } from 'portico/components'
 
-/** A base-unit amount for display: at most 6 decimals, trailing zeros dropped. */
-export function shown(amount: bigint, decimals: number): string {
+/** A base-unit amount for display: at most 6 decimals, trailing zeros dropped, in `locale`'s signs. */
+export function shown(amount: bigint, decimals: number, locale = 'en'): string {
   const full = formatUnits(amount, decimals)
   const [int, frac = ''] = full.split('.')
   const cut = frac.slice(0, 6).replace(/0+$/, '')
-  return cut ? `${int}.${cut}` : (int ?? '0')
+  return localDecimal(cut ? `${int}.${cut}` : (int ?? '0'), locale)
 }
 
-export const percent = (n: number): string => (n < 0.01 ? '< 0.01 %' : `${n.toFixed(2)} %`)
+/** A decimal string with `locale`'s grouping and decimal signs, every digit kept ('1234.5' → '1.234,5' in de). */
+export function localDecimal(value: string, locale = 'en'): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim())
+  if (!m) return value
+  const nf = new Intl.NumberFormat(locale)
+  const decimalSign = nf.formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.'
+  return `${m[1]}${nf.format(BigInt(m[2]!))}${m[3] ? decimalSign + m[3] : ''}`
+}
+
+export const percent = (n: number, locale = 'en'): string => {
+  const f = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  return n < 0.01 ? `< ${f.format(0.01)} %` : `${f.format(n)} %`
+}
 
 export interface DetailLine {
   term: string

@@ -75,6 +75,18 @@ const messages: PorticoStrings = {
   unknownNetwork: "شبكة غير معروفة",
   notConnected: "غير متصل.",
   noWalletsAvailable: "لا توجد محافظ متاحة.",
+  account: "الحساب",
+  switchChainTitle: "تبديل السلسلة",
+  switchChain: "تبديل السلسلة",
+  currentItem: "الحالية: {name}",
+  current: "الحالية",
+  switching: "جارٍ التبديل",
+  connected: "متصل",
+  active: "نشط",
+  disconnectFrom: "فصل {name} عن {chain}",
+  chains: "السلاسل",
+  notConnectedShort: "غير متصل",
+  noViewRegistered: "لا توجد واجهة مسجّلة لـ \"{view}\"",
 }
 
 export default messages

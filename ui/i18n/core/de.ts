@@ -75,6 +75,18 @@ const messages: PorticoStrings = {
   unknownNetwork: "Unbekanntes Netzwerk",
   notConnected: "Nicht verbunden.",
   noWalletsAvailable: "Keine Wallets verfügbar.",
+  account: "Konto",
+  switchChainTitle: "Chain wechseln",
+  switchChain: "Chain wechseln",
+  currentItem: "Aktuell: {name}",
+  current: "Aktuell",
+  switching: "Wird gewechselt",
+  connected: "Verbunden",
+  active: "Aktiv",
+  disconnectFrom: "{name} von {chain} trennen",
+  chains: "Chains",
+  notConnectedShort: "Nicht verbunden",
+  noViewRegistered: "Für „{view}“ ist keine Ansicht registriert",
 }
 
 export default messages

@@ -75,6 +75,18 @@ const messages: PorticoStrings = {
   unknownNetwork: "Red desconocida",
   notConnected: "No conectado.",
   noWalletsAvailable: "No hay billeteras disponibles.",
+  account: "Cuenta",
+  switchChainTitle: "Cambiar cadena",
+  switchChain: "Cambiar cadena",
+  currentItem: "Actual: {name}",
+  current: "Actual",
+  switching: "Cambiando",
+  connected: "Conectada",
+  active: "Activa",
+  disconnectFrom: "Desconectar {name} de {chain}",
+  chains: "Cadenas",
+  notConnectedShort: "No conectado",
+  noViewRegistered: "No hay ninguna vista registrada para «{view}»",
 }
 
 export default messages

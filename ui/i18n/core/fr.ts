@@ -75,6 +75,18 @@ const messages: PorticoStrings = {
   unknownNetwork: "Réseau inconnu",
   notConnected: "Non connecté.",
   noWalletsAvailable: "Aucun portefeuille disponible.",
+  account: "Compte",
+  switchChainTitle: "Changer de chaîne",
+  switchChain: "Changer de chaîne",
+  currentItem: "Actuelle : {name}",
+  current: "Actuel",
+  switching: "Changement…",
+  connected: "Connecté",
+  active: "Actif",
+  disconnectFrom: "Déconnecter {name} de {chain}",
+  chains: "Chaînes",
+  notConnectedShort: "Non connecté",
+  noViewRegistered: "Aucune vue n’est enregistrée pour « {view} »",
 }
 
 export default messages

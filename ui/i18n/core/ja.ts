@@ -75,6 +75,18 @@ const messages: PorticoStrings = {
   unknownNetwork: "不明なネットワーク",
   notConnected: "接続されていません。",
   noWalletsAvailable: "利用できるウォレットがありません。",
+  account: "アカウント",
+  switchChainTitle: "チェーンを切り替え",
+  switchChain: "チェーンを切り替え",
+  currentItem: "現在: {name}",
+  current: "現在",
+  switching: "切り替え中",
+  connected: "接続済み",
+  active: "アクティブ",
+  disconnectFrom: "{chain} から {name} を切断",
+  chains: "チェーン",
+  notConnectedShort: "未接続",
+  noViewRegistered: "「{view}」のビューが登録されていません",
 }
 
 export default messages

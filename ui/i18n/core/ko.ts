@@ -75,6 +75,18 @@ const messages: PorticoStrings = {
   unknownNetwork: "알 수 없는 네트워크",
   notConnected: "연결되지 않았습니다.",
   noWalletsAvailable: "사용 가능한 지갑이 없습니다.",
+  account: "계정",
+  switchChainTitle: "체인 전환",
+  switchChain: "체인 전환",
+  currentItem: "현재: {name}",
+  current: "현재",
+  switching: "전환 중",
+  connected: "연결됨",
+  active: "활성",
+  disconnectFrom: "{chain}에서 {name} 연결 해제",
+  chains: "체인",
+  notConnectedShort: "연결되지 않음",
+  noViewRegistered: "\"{view}\"에 등록된 화면이 없습니다",
 }
 
 export default messages

@@ -75,6 +75,18 @@ const messages: PorticoStrings = {
   unknownNetwork: "Rede desconhecida",
   notConnected: "Não conectado.",
   noWalletsAvailable: "Nenhuma carteira disponível.",
+  account: "Conta",
+  switchChainTitle: "Trocar de blockchain",
+  switchChain: "Trocar de blockchain",
+  currentItem: "Atual: {name}",
+  current: "Atual",
+  switching: "Trocando",
+  connected: "Conectada",
+  active: "Ativa",
+  disconnectFrom: "Desconectar {name} de {chain}",
+  chains: "Blockchains",
+  notConnectedShort: "Não conectado",
+  noViewRegistered: "Nenhuma tela registrada para \"{view}\"",
 }
 
 export default messages

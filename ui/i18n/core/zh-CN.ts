@@ -75,6 +75,18 @@ const messages: PorticoStrings = {
   unknownNetwork: "未知网络",
   notConnected: "未连接。",
   noWalletsAvailable: "没有可用的钱包。",
+  account: "账户",
+  switchChainTitle: "切换链",
+  switchChain: "切换链",
+  currentItem: "当前：{name}",
+  current: "当前",
+  switching: "正在切换",
+  connected: "已连接",
+  active: "活跃",
+  disconnectFrom: "断开 {name} 与 {chain} 的连接",
+  chains: "链",
+  notConnectedShort: "未连接",
+  noViewRegistered: "没有为“{view}”注册视图",
 }
 
 export default messages

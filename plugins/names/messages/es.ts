@@ -1,0 +1,20 @@
+// names plugin strings: es
+const messages = {
+  name: "Nombre",
+  placeholder: "tunombre",
+  endsWith: "Tu nombre termina en .{zone}",
+  checking: "Comprobando disponibilidad...",
+  available: "{name} está disponible",
+  taken: "{name} ya está registrado",
+  suggestions: "Sugerencias",
+  availableTag: "Disponible",
+  waitingSignature: "Esperando la firma...",
+  registering: "Registrando...",
+  register: "Registrar",
+  isYours: "{name} es tuyo",
+  registered: "Tu nombre está registrado",
+  appsShowName: "Las apps ahora pueden mostrar este nombre en lugar de tu dirección.",
+  backToAccount: "Volver a la cuenta",
+}
+
+export default messages

@@ -1,0 +1,20 @@
+// names plugin strings: pt-BR
+const messages = {
+  name: "Nome",
+  placeholder: "seunome",
+  endsWith: "Seu nome termina com .{zone}",
+  checking: "Verificando disponibilidade...",
+  available: "{name} está disponível",
+  taken: "{name} já está registrado",
+  suggestions: "Sugestões",
+  availableTag: "Disponível",
+  waitingSignature: "Aguardando assinatura...",
+  registering: "Registrando...",
+  register: "Registrar",
+  isYours: "{name} é seu",
+  registered: "Seu nome está registrado",
+  appsShowName: "Os apps agora podem mostrar este nome em vez do seu endereço.",
+  backToAccount: "Voltar à conta",
+}
+
+export default messages
