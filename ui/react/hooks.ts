@@ -1,6 +1,7 @@
 import { useCallback } from 'react'
 import {
   KernelTokens,
+  networkImageUrl,
   type AccountState,
   type CaipNetwork,
   type ChainNamespace,
@@ -72,3 +73,13 @@ export function useConnection(): ConnectionState & {
 }
 
 const EMPTY: AccountState = { allAccounts: [], currentTab: 0, status: 'disconnected', balanceLoading: false }
+
+/**
+ * Resolves a network's image: its own URL, else the registry's SPEC §7 asset image by its image id (only with a
+ * projectId: without one nothing calls a backend and the UI shows the letter tile).
+ */
+export function useNetworkImage(): (network: { assets?: { imageId?: string; imageUrl?: string } | undefined } | undefined) => string | undefined {
+  const modal = useModalInstance()
+  const { projectId, endpoints } = useStore(modal.get(KernelTokens.Options).store).options
+  return useCallback((network) => networkImageUrl(network, { projectId, endpoints }), [projectId, endpoints])
+}

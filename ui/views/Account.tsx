@@ -10,13 +10,14 @@ import { Skeleton } from '../components/Skeleton.tsx'
 import { formatMessage } from '../theme/i18n.ts'
 import { DisconnectButton } from './DisconnectButton.tsx'
 import { useModalInstance, useStore } from '../react/context.tsx'
-import { useAccount, useNetwork } from '../react/hooks.ts'
+import { useAccount, useNetwork, useNetworkImage } from '../react/hooks.ts'
 
 // The tabs are their own chunk: Account's header shows before they load.
 const AccountTabs = lazy(() => import('./AccountTabs.tsx'))
 
 /** SPEC §2 Account: avatar, truncated address, balance to 3 decimals with its symbol, network, disconnect. */
 export default function Account() {
+  const imageOf = useNetworkImage()
   const modal = useModalInstance()
   const strings = useStrings()
   const { locale } = useLocale()
@@ -60,7 +61,7 @@ export default function Account() {
         </Stack>
         <NetworkButton
           name={networkName}
-          imageUrl={caipNetwork?.assets?.imageUrl}
+          imageUrl={imageOf(caipNetwork)}
           aria-label={formatMessage(strings.switchNetworkCurrent, { name: networkName })}
           onClick={() => modal.router.push('SwitchNetwork')}
         />

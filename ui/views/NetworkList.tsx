@@ -3,11 +3,12 @@ import { describeWalletError, type CaipNetwork } from '../../kernel/index.ts'
 import { ListItem } from '../components/ListItem.tsx'
 import { Text } from '../components/Layout.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
-import { useNetwork } from '../react/hooks.ts'
+import { useNetwork, useNetworkImage } from '../react/hooks.ts'
 import { useErrorText, useStrings } from '../i18n/react.ts'
 
 /** The requested networks as buttons; the current one is marked; errors of the switch are shown. */
 export function NetworkList({ onSwitched, markCurrent = true }: { onSwitched(network: CaipNetwork): void; markCurrent?: boolean }) {
+  const imageOf = useNetworkImage()
   const { caipNetwork, networks, switchNetwork } = useNetwork()
   const strings = useStrings()
   const errorText = useErrorText()
@@ -35,7 +36,7 @@ export function NetworkList({ onSwitched, markCurrent = true }: { onSwitched(net
           <ListItem
             key={network.caipNetworkId}
             label={network.name}
-            image={<WalletImage name={network.name} src={network.assets?.imageUrl} size={36} decorative />}
+            image={<WalletImage name={network.name} src={imageOf(network)} size={36} decorative />}
             tag={current ? strings.current : pending === network.caipNetworkId ? strings.switching : undefined}
             tagTone={current ? 'success' : 'neutral'}
             aria-current={current || undefined}

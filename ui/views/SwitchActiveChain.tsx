@@ -3,6 +3,7 @@ import { ListItem } from '../components/ListItem.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
 import { useStrings } from '../i18n/react.ts'
 import { useModalInstance, useStore } from '../react/context.tsx'
+import { useNetworkImage } from '../react/hooks.ts'
 
 /** How the chain namespaces read in the list (an unknown namespace reads as itself). */
 export const NAMESPACE_NAMES: Readonly<Record<string, string>> = {
@@ -23,6 +24,7 @@ export function namespaceName(namespace: string, networkName?: string): string {
  * its account; choosing one without a connection makes it active and opens Connect for it.
  */
 export default function SwitchActiveChain() {
+  const imageOf = useNetworkImage()
   const modal = useModalInstance()
   const strings = useStrings()
   const network = modal.get(KernelTokens.Network)
@@ -47,7 +49,7 @@ export default function SwitchActiveChain() {
             <ListItem
               label={name}
               description={address ? truncateAddress(address) : strings.notConnectedShort}
-              image={<WalletImage name={name} src={byNamespace[ns]?.caipNetwork?.assets?.imageUrl} size={36} decorative />}
+              image={<WalletImage name={name} src={imageOf(byNamespace[ns]?.caipNetwork)} size={36} decorative />}
               tag={current ? strings.current : undefined}
               tagTone={current ? 'success' : 'neutral'}
               aria-current={current || undefined}
