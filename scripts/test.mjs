@@ -1,5 +1,5 @@
 // `npm test`: the whole suite. Type check, unit and integration tests (vitest, incl. the stack's own tests and the
-// type tests), browser e2e tests (Debian Chromium), the test kit's example app, then the bundle budgets. Ends with one "N passed, N failed" line.
+// type tests), browser e2e tests (Debian Chromium), visual snapshots of the stories, then the bundle budgets. Ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -44,6 +44,8 @@ const exampleTypecheckOk = run('app-testing:typecheck', process.execPath, ['node
 if (exampleTypecheckOk) totals.passed += 1
 else totals.failed += 1
 vitest('app-testing', ['--config', 'examples/app-testing/vitest.config.ts'])
+// Visual snapshots of every story against tests/visual/baselines (docs/VISUAL-TESTS.md); builds Storybook itself.
+vitest('visual', ['--config', 'tests/visual/vitest.config.ts'])
 const budgetOk = run('bench:check', process.execPath, ['node_modules/tsx/dist/cli.mjs', 'bench/check.ts'])
 if (budgetOk) totals.passed += 1
 else totals.failed += 1
