@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react'
 import type { ViewProps } from 'portico'
-import { useService, useStore } from 'portico/react'
+import { useMessages, useService, useStore } from 'portico/react'
+import { messages } from '../messages.ts'
 import { EmbeddedWalletTokens } from '../tokens.ts'
 import { ApproveTransactionCard } from './ApproveTransactionCard.tsx'
 
@@ -8,6 +9,7 @@ import { ApproveTransactionCard } from './ApproveTransactionCard.tsx'
 export default function ApproveTransaction(_props: ViewProps<'ApproveTransaction'>) {
   const { controller } = useService(EmbeddedWalletTokens.Services)
   const { approval } = useStore(controller.store)
+  const t = useMessages(messages)
   const box = useRef<HTMLDivElement>(null)
 
   useLayoutEffect(() => {
@@ -32,5 +34,5 @@ export default function ApproveTransaction(_props: ViewProps<'ApproveTransaction
     }
   }, [approval, controller])
 
-  return <ApproveTransactionCard ref={box} method={approval?.method} />
+  return <ApproveTransactionCard ref={box} method={approval?.method} t={t} />
 }

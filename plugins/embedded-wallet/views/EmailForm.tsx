@@ -1,19 +1,22 @@
 import { useState, type FormEvent } from 'react'
 import { Button, TextField } from 'portico/components'
+import { messages, type EmbeddedWalletMessages } from '../messages.ts'
 
 export interface EmailFormProps {
   /** Validation or throttle message under the field. */
   error?: string
   busy?: boolean
-  /** Field label. @default 'Email' */
+  /** Field label. @default t.email */
   label?: string
   initialValue?: string
   onSubmit(email: string): void
   onChange?(): void
+  /** Strings in the modal's language. @default English */
+  t?: EmbeddedWalletMessages
 }
 
 /** An email field with a Continue button (SPEC §5: the address is checked before anything is sent). */
-export function EmailForm({ error, busy = false, label = 'Email', initialValue = '', onSubmit, onChange }: EmailFormProps) {
+export function EmailForm({ error, busy = false, label, initialValue = '', onSubmit, onChange, t = messages.en }: EmailFormProps) {
   const [value, setValue] = useState(initialValue)
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -22,7 +25,7 @@ export function EmailForm({ error, busy = false, label = 'Email', initialValue =
   return (
     <form className="portico-stack" onSubmit={submit} noValidate>
       <TextField
-        label={label}
+        label={label ?? t.email}
         type="email"
         autoComplete="email"
         inputMode="email"
@@ -34,7 +37,7 @@ export function EmailForm({ error, busy = false, label = 'Email', initialValue =
         }}
       />
       <Button type="submit" fullWidth loading={busy}>
-        Continue
+        {t.continue}
       </Button>
     </form>
   )

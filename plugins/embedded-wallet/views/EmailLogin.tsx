@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { ViewProps } from 'portico'
-import { useService, useStore } from 'portico/react'
+import { useErrorText, useMessages, useService, useStore } from 'portico/react'
+import { messages } from '../messages.ts'
 import { EmbeddedWalletTokens } from '../tokens.ts'
 import { EmailLoginCard } from './EmailLoginCard.tsx'
 
@@ -23,18 +24,21 @@ function useThrottleSeconds(read: () => number, key: unknown): number {
 export default function EmailLogin(_props: ViewProps<'EmailLogin'>) {
   const { controller } = useService(EmbeddedWalletTokens.Services)
   const { email } = useStore(controller.store)
+  const t = useMessages(messages)
+  const errorText = useErrorText()
   const [read] = useState(() => () => controller.throttleLeft())
   const seconds = useThrottleSeconds(read, email.lastSentAt)
   return (
     <EmailLoginCard
       step={email.step}
       email={email.address}
-      error={email.error}
+      error={email.error === undefined ? undefined : errorText(email.error)}
       throttleSeconds={seconds}
       onEmail={(value) => void controller.startEmail(value)}
       onCode={(code) => void controller.submitOtp(code)}
       onResend={() => void controller.resendCode()}
       onRetry={() => void controller.resendCode()}
+      t={t}
     />
   )
 }

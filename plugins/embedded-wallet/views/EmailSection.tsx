@@ -1,4 +1,5 @@
-import { useService, useStore } from 'portico/react'
+import { useErrorText, useMessages, useService, useStore } from 'portico/react'
+import { messages } from '../messages.ts'
 import { EmbeddedWalletTokens } from '../tokens.ts'
 import { EmailForm } from './EmailForm.tsx'
 
@@ -6,12 +7,15 @@ import { EmailForm } from './EmailForm.tsx'
 export default function EmailSection() {
   const { controller } = useService(EmbeddedWalletTokens.Services)
   const { email } = useStore(controller.store)
+  const t = useMessages(messages)
+  const errorText = useErrorText()
   return (
     <EmailForm
-      error={email.step === 'error' ? email.error : undefined}
+      error={email.step === 'error' && email.error !== undefined ? errorText(email.error) : undefined}
       busy={email.step === 'sending'}
       onChange={() => controller.clearEmailError()}
       onSubmit={(value) => void controller.startEmail(value)}
+      t={t}
     />
   )
 }

@@ -1,5 +1,6 @@
 import { Button, QrCode, Spinner, Stack, Text, safeWalletLink } from 'portico/components'
 import type { FarcasterStatus } from '../controller.ts'
+import { messages, type EmbeddedWalletMessages } from '../messages.ts'
 
 export interface FarcasterCardProps {
   status: FarcasterStatus
@@ -8,10 +9,12 @@ export interface FarcasterCardProps {
   /** SPEC §8 "Failed to connect to farcaster". */
   error?: string
   onRetry(): void
+  /** Strings in the modal's language. @default English */
+  t?: EmbeddedWalletMessages
 }
 
 /** SPEC §2 ConnectingFarcaster: the sign-in URL as a QR code and an "Open in Farcaster" link. */
-export function FarcasterCard({ status, url, error, onRetry }: FarcasterCardProps) {
+export function FarcasterCard({ status, url, error, onRetry, t = messages.en }: FarcasterCardProps) {
   // The URL comes from the secure site: a link only when it passes the wallet-link rules (https, or http on localhost).
   const href = url ? safeWalletLink(url, 'web') : undefined
   return (
@@ -22,23 +25,23 @@ export function FarcasterCard({ status, url, error, onRetry }: FarcasterCardProp
             {error}
           </p>
           <Button variant="secondary" onClick={onRetry}>
-            Try again
+            {t.tryAgain}
           </Button>
         </>
       ) : url ? (
         <>
-          <QrCode value={url} label="Farcaster sign-in QR code" />
-          <Text tone="muted">{status === 'connecting' ? 'Connecting…' : 'Scan with your phone or open the Farcaster app to sign in.'}</Text>
+          <QrCode value={url} label={t.farcasterQr} />
+          <Text tone="muted">{status === 'connecting' ? t.connecting : t.scanFarcaster}</Text>
           {href && (
             <a className="portico-button portico-button-secondary" href={href} target="_blank" rel="noopener noreferrer">
-              Open in Farcaster
+              {t.openInFarcaster}
             </a>
           )}
         </>
       ) : (
         <Stack gap={2} align="center" aria-busy="true">
           <Spinner />
-          <Text tone="muted">Preparing the sign-in link…</Text>
+          <Text tone="muted">{t.preparingLink}</Text>
         </Stack>
       )}
     </Stack>

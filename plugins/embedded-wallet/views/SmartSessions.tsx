@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { ViewProps } from 'portico'
-import { useService, useStore } from 'portico/react'
+import { useErrorText, useLocale, useMessages, useService, useStore } from 'portico/react'
+import { messages } from '../messages.ts'
 import { EmbeddedWalletTokens } from '../tokens.ts'
 import { SmartSessionsCard } from './SmartSessionsCard.tsx'
 
@@ -8,8 +9,16 @@ import { SmartSessionsCard } from './SmartSessionsCard.tsx'
 export default function SmartSessions(_props: ViewProps<'SmartSessions'>) {
   const { controller } = useService(EmbeddedWalletTokens.Services)
   const { sessions } = useStore(controller.store)
+  const t = useMessages(messages)
+  const errorText = useErrorText()
+  const { locale } = useLocale()
   useEffect(() => {
     void controller.loadSessions()
   }, [controller])
-  return <SmartSessionsCard {...sessions} onRevoke={(pci) => void controller.revokeSession(pci)} onRetry={() => void controller.loadSessions()} />
+  return <SmartSessionsCard
+      {...sessions}
+      error={sessions.error === undefined ? undefined : errorText(sessions.error)}
+      t={t}
+      locale={locale}
+      onRevoke={(pci) => void controller.revokeSession(pci)} onRetry={() => void controller.loadSessions()} />
 }

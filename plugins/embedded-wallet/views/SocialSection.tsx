@@ -1,5 +1,6 @@
 import { Button } from 'portico/components'
-import { useModalInstance, useService, useStore } from 'portico/react'
+import { formatMessage, useErrorText, useMessages, useModalInstance, useService, useStore } from 'portico/react'
+import { messages } from '../messages.ts'
 import { EmbeddedWalletTokens } from '../tokens.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 
@@ -11,6 +12,8 @@ export default function SocialSection() {
   const modal = useModalInstance()
   const { controller, socials, farcaster } = useService(EmbeddedWalletTokens.Services)
   const { social } = useStore(controller.store)
+  const t = useMessages(messages)
+  const errorText = useErrorText()
   const busy = social.status === 'opening' || social.status === 'waiting' || social.status === 'connecting' ? social.provider : undefined
   return (
     <>
@@ -18,13 +21,14 @@ export default function SocialSection() {
         <SocialButtons
           providers={socials}
           busy={busy}
-          error={social.status === 'error' ? social.error : undefined}
+          error={social.status === 'error' && social.error !== undefined ? errorText(social.error) : undefined}
           onSelect={(provider) => void controller.startSocial(provider)}
+          t={t}
         />
       )}
       {farcaster && (
         <Button variant="secondary" fullWidth onClick={() => modal.router.push('ConnectingFarcaster' as 'Connect')}>
-          Continue with Farcaster
+          {formatMessage(t.continueWith, { provider: 'Farcaster' })}
         </Button>
       )}
     </>

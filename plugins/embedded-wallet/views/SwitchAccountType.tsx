@@ -1,5 +1,6 @@
 import type { ViewProps } from 'portico'
-import { useAccount, useModalInstance, useService, useStore } from 'portico/react'
+import { useAccount, useErrorText, useMessages, useModalInstance, useService, useStore } from 'portico/react'
+import { messages } from '../messages.ts'
 import { EmbeddedWalletTokens } from '../tokens.ts'
 import { SwitchAccountTypeCard } from './SwitchAccountTypeCard.tsx'
 
@@ -12,12 +13,15 @@ export default function SwitchAccountType(_props: ViewProps<'SwitchAccountType'>
   const { controller } = useService(EmbeddedWalletTokens.Services)
   const { accountType, user } = useStore(controller.store)
   const account = useAccount()
+  const t = useMessages(messages)
+  const errorText = useErrorText()
   return (
     <SwitchAccountTypeCard
       current={user?.preferredAccountType ?? 'eoa'}
       address={account.address}
       switching={accountType.switching}
-      error={accountType.error}
+      error={accountType.error === undefined ? undefined : errorText(accountType.error)}
+      t={t}
       onSwitch={(target) =>
         void controller.switchAccountType(target).then((ok) => {
           if (ok && modal.router.current.view === 'SwitchAccountType') modal.router.goBack()

@@ -1,8 +1,8 @@
 import { truncateAddress } from 'portico'
 import { Button, Stack, Text } from 'portico/components'
+import { formatMessage } from 'portico/react'
 import type { AccountType } from '../protocol.ts'
-
-const TYPE_NAMES: Record<AccountType, string> = { eoa: 'EOA', smartAccount: 'Smart account' }
+import { messages, type EmbeddedWalletMessages } from '../messages.ts'
 
 export interface SwitchAccountTypeCardProps {
   current: AccountType
@@ -11,21 +11,23 @@ export interface SwitchAccountTypeCardProps {
   /** The secure site's text when the switch failed (e.g. "This application might not support Smart Accounts."). */
   error?: string
   onSwitch(target: AccountType): void
+  /** Strings in the modal's language. @default English */
+  t?: EmbeddedWalletMessages
 }
 
 /** The current account type and address, and one button to switch to the other type (loading while it switches). */
-export function SwitchAccountTypeCard({ current, address, switching, error, onSwitch }: SwitchAccountTypeCardProps) {
+export function SwitchAccountTypeCard({ current, address, switching, error, onSwitch, t = messages.en }: SwitchAccountTypeCardProps) {
   const target: AccountType = current === 'eoa' ? 'smartAccount' : 'eoa'
   return (
     <Stack gap={4} align="center" className="portico-view">
-      <Text>{`Account type: ${TYPE_NAMES[current]}`}</Text>
+      <Text>{formatMessage(t.accountType, { type: current === 'eoa' ? t.eoa : t.smartAccount })}</Text>
       {address && (
         <Text tone="muted" className="portico-address" title={address}>
           {truncateAddress(address)}
         </Text>
       )}
       <Button fullWidth loading={switching} onClick={() => onSwitch(target)}>
-        {target === 'smartAccount' ? 'Switch to smart account' : 'Switch to EOA'}
+        {target === 'smartAccount' ? t.switchToSmart : t.switchToEoa}
       </Button>
       {error && (
         <p className="portico-text-error portico-text-sm" role="alert">
