@@ -53,9 +53,19 @@ export default function Connect() {
   const connectVia = useConnectingView()
   // Once Connect is shown, fetch the view waiting for a wallet and the connected account's views (their own chunks),
   // so neither choosing a wallet nor the approval waits for code.
+  // At idle, after the first paint: a click's passive effects run before the browser paints, and these chunks must
+  // not hold up the view the visitor is waiting for.
   useEffect(() => {
-    void import('./connecting-views.ts').catch(() => undefined)
-    void import('./account-views.ts').catch(() => undefined)
+    const fetchLater = () => {
+      void import('./connecting-views.ts').catch(() => undefined)
+      void import('./account-views.ts').catch(() => undefined)
+    }
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(fetchLater, { timeout: 1000 })
+      return () => cancelIdleCallback(id)
+    }
+    const timer = setTimeout(fetchLater, 50)
+    return () => clearTimeout(timer)
   }, [])
 
   const choose = (entry: ConnectListEntry) => connectVia({ connector: entry.connector, wallet: entry.wallet })
