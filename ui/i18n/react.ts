@@ -1,4 +1,4 @@
-import { use, useMemo } from 'react'
+import { useMemo } from 'react'
 import { KernelTokens } from '../../kernel/index.ts'
 import type { PorticoStrings } from '../theme/i18n.ts'
 import { useModalInstance, useStore } from '../react/context.tsx'
@@ -18,15 +18,16 @@ export function useLocale(): { locale: Locale; dir: 'ltr' | 'rtl' } {
   }, [requested])
 }
 
-/**
- * A catalogue's messages in the modal's language; suspends (React `use`, which may be called conditionally) only while
- * a language's chunk loads the first time. Always calling `use` with a pre-fulfilled thenable was tried: React then
- * remounted the dialog on unrelated updates (ui/theme/theming.test.tsx caught it).
- */
+/** A catalogue's messages in the modal's language; suspends only while a language's chunk loads the first time. */
 export function useMessages<T extends Messages<T>>(catalogue: Catalogue<T>): T {
   const { locale } = useLocale()
   const messages = loadMessages(catalogue, locale)
-  return messages instanceof Promise ? use(messages) : messages
+  // Suspense by throwing the (cached) promise: React discards the render and starts it again once the chunk is in,
+  // so the hooks of a component that reads several catalogues always run in the same order. With `use`, React
+  // replays the suspended render, and a catalogue that resolved meanwhile changed the hook sequence ("Update hook
+  // called on initial render", seen in CI).
+  if (messages instanceof Promise) throw messages
+  return messages
 }
 
 /** The core UI strings in the modal's language. */
