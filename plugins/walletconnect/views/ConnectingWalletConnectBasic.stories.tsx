@@ -1,29 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { sampleIcon, sampleWcUri } from '../../../storybook/fixtures.ts'
 import { ThemeFrame } from '../../../storybook/ThemeFrame.tsx'
 import { strings } from 'portico/react'
 import { WithStoryModal } from '../../../storybook/story-modal.tsx'
-import type { SignClientLike } from '../connector.ts'
+import { storySignClient, storyWallet } from './pairing.fixtures.ts'
 import { walletConnect } from '../index.ts'
 import { WalletConnectPairing } from './Pairing.tsx'
 
-/** A sign client for stories: offers a fixed URI and never hears back (or fails at once). */
-function storySignClient(fail: boolean): SignClientLike {
-  return {
-    core: { verify: {} },
-    session: { getAll: () => [] },
-    connect: async () => {
-      if (fail) throw new Error('Relay unreachable')
-      return { uri: sampleWcUri, approval: () => new Promise(() => undefined) }
-    },
-    request: () => new Promise(() => undefined),
-    disconnect: async () => undefined,
-    on: () => undefined,
-    off: () => undefined,
-  }
-}
-
-const wallet = { id: 'demo', name: 'Portico Demo Wallet', image_url: sampleIcon('#3b63f0', 'D'), webapp_link: 'https://wallet.example', mobile_link: 'portico://' }
+const wallet = storyWallet
 const plugin = (fail: boolean) => () => [walletConnect({ projectId: 'story', customWallets: [wallet], createSignClient: async () => storySignClient(fail) })]
 const waiting = { plugins: plugin(false) }
 const failing = { plugins: plugin(true) }
