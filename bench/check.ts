@@ -16,9 +16,10 @@ export const BUDGETS = {
   /**
    * Our own guard rail for opening the modal: initial load plus the first view's lazy chunks. 30 KB until the locales
    * (issue 17): choosing the language, the catalogue loader and the strings context cost 0.9 KB on this path (English
-   * stays in the bundle, every other language is a lazy chunk), so the guard is 31 KB.
+   * stays in the bundle, every other language is a lazy chunk), so the guard became 31 KB; plugins' labels and
+   * titles in the modal's language and the All Wallets count (issues 17 and 18) cost another 0.5 KB, so it is 32 KB.
    */
-  openPathOverReact: 31 * 1024,
+  openPathOverReact: 32 * 1024,
   /** EVM issue: React + portico + eip155. */
   referenceInitial: 110 * 1024,
   /** Issue 9 acceptance: "the reference host (eip155 + walletConnect) at most 95 KB gzip initial". */

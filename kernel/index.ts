@@ -21,6 +21,7 @@ export {
   ConnectorController,
   CONNECTOR_GROUPS,
   orderConnectList,
+  allWalletsTotal,
   groupOfConnector,
   type ConnectListEntry,
   type ConnectorGroup,

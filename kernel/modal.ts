@@ -162,7 +162,7 @@ export function createModal(options: ModalOptions = {}): Modal {
         const handle = own.add({ dispose: () => { live = false; registration.dispose() } })
         return { connector, dispose: () => handle.dispose() }
       },
-      registerWallets: (group, wallets) => own.add(connectors.addWallets(group, wallets)),
+      registerWallets: (group, wallets, options) => own.add(connectors.addWallets(group, wallets, options?.total)),
       registerWalletOpener: (open) => own.add(connectors.addWalletOpener(open)),
       setProfile: (ns, profile) => {
         if (!account.get(ns).address) return

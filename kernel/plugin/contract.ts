@@ -312,10 +312,33 @@ export interface ViewProps<V extends ViewId> {
 /** A view component. Kept framework-free here; the React bindings render it as a function component. */
 export type ViewComponent<P> = (props: P) => unknown
 
+/**
+ * A text a plugin hands the modal to show for it: a tab or action label, a view title. A plain string shows as given
+ * in every language (a proper name, "WalletConnect"); a `TranslatableText`, which portico/react's
+ * `message(catalogue, key)` makes from the plugin's message catalogue, shows in the modal's language.
+ */
+export type DisplayText = string | TranslatableText
+
+/**
+ * A text in every language of a message catalogue. Structural, so the kernel knows no catalogue and no UI: the UI
+ * asks `in(locale)` for the modal's language.
+ */
+export interface TranslatableText {
+  /** The English text, for what has no language (logs, tests, a host reading the registration). */
+  readonly en: string
+  /** The text in `locale` (a locale the UI supports): at once when its messages are loaded, else a promise of it. */
+  in(locale: string): string | PromiseLike<string>
+}
+
+/** The English of a display text (a plain string as it is). */
+export function englishText(text: DisplayText): string {
+  return typeof text === 'string' ? text : text.en
+}
+
 /** What the modal shows around a view. */
 export interface ViewMeta<V extends ViewId> {
   /** The header title, also the dialog's accessible name. */
-  title?: string | ((params: ViewParams[V]) => string)
+  title?: DisplayText | ((params: ViewParams[V]) => DisplayText)
 }
 
 /** Lazily loads a view module. */
@@ -324,7 +347,7 @@ export type ViewLoader<V extends ViewId> = () => Promise<{ default: ViewComponen
 /** A tab of the Account view (SPEC §2 Tokens, NFTs, Activity come from the account-data plugin). */
 export interface AccountTab {
   id: string
-  label: string
+  label: DisplayText
   /** Lower first. */
   order: number
   load: () => Promise<{ default: ViewComponent<Record<string, never>> }>
@@ -333,7 +356,7 @@ export interface AccountTab {
 /** A button of the Account view (Send, Swap, Buy ...). */
 export interface AccountAction {
   id: string
-  label: string
+  label: DisplayText
   order: number
   /** The view it opens. */
   view: ViewId
@@ -469,8 +492,12 @@ export interface PluginContext {
    * @example ctx.registerConnector((emitter) => new MyConnector(provider, emitter))
    */
   registerConnector<C extends Connector>(create: (emitter: ConnectorEmitter) => C): Disposable & { readonly connector: C }
-  /** Adds registry-shaped wallets to a Connect list group (SPEC §2 "featured", "custom", "recommended"). */
-  registerWallets(group: 'featured' | 'custom' | 'recommended', wallets: readonly WalletListing[]): Disposable
+  /**
+   * Adds registry-shaped wallets to a Connect list group (SPEC §2 "featured", "custom", "recommended"). `total`: how
+   * many the source holds when `wallets` is only its first page (the registry's `count`); the featured and
+   * recommended totals make the count on Connect's All Wallets entry. Disposing removes both.
+   */
+  registerWallets(group: 'featured' | 'custom' | 'recommended', wallets: readonly WalletListing[], options?: { total?: number | undefined }): Disposable
   /**
    * Takes over opening a registry wallet the user picked, before the pairing connector's view: answer true when it
    * handled it (e.g. SPEC §9: a Solana wallet's in-app browser on mobile), false to let the next opener or pairing run.

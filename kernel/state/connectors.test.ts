@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CONNECTOR_GROUPS, ConnectorController, orderConnectList, type ConnectListGroups, type ConnectorGroup } from './connectors.ts'
+import { allWalletsTotal, CONNECTOR_GROUPS, ConnectorController, orderConnectList, type ConnectListGroups, type ConnectorGroup } from './connectors.ts'
 import type { Connector, ConnectorType, WalletListing } from './types.ts'
 
 function connector(id: string, type: ConnectorType, extra: Partial<Connector> = {}): Connector {
@@ -191,5 +191,38 @@ describe('ConnectorController wallet openers (PluginContext.registerWalletOpener
     asked.length = 0
     expect(connectors.openWallet({ id: 'a', name: 'A' })).toBe(false)
     expect(asked).toEqual(['second:a'])
+  })
+})
+
+describe('the All Wallets count (registerWallets total)', () => {
+  it('adds the featured and recommended totals; a group without a total counts its listings; none without any total', () => {
+    const c = new ConnectorController()
+    c.addWallets('custom', [wallet('custom-1')], 50)
+    // A custom total does not count: All Wallets pages the registry, not the host's own listings.
+    expect(allWalletsTotal(c.store.getSnapshot())).toBeUndefined()
+    c.addWallets('featured', [wallet('f-1'), wallet('f-2')])
+    const recommended = c.addWallets('recommended', [wallet('r-1')], 437)
+    expect(allWalletsTotal(c.store.getSnapshot())).toBe(439)
+    recommended.dispose()
+    expect(c.store.getSnapshot().wallets.recommended).toEqual([])
+    expect(allWalletsTotal(c.store.getSnapshot())).toBeUndefined()
+  })
+
+  it('a later registration replaces the total, and disposing the earlier one leaves it', () => {
+    const c = new ConnectorController()
+    const first = c.addWallets('recommended', [wallet('r-1')], 100)
+    const second = c.addWallets('recommended', [wallet('r-2')], 120)
+    first.dispose()
+    expect(allWalletsTotal(c.store.getSnapshot())).toBe(120)
+    second.dispose()
+    expect(allWalletsTotal(c.store.getSnapshot())).toBeUndefined()
+  })
+
+  it('ignores a total that is not a count', () => {
+    const c = new ConnectorController()
+    c.addWallets('recommended', [wallet('r-1')], -1)
+    c.addWallets('featured', [wallet('f-1')], Number.NaN)
+    c.addWallets('featured', [wallet('f-2')], 2.5)
+    expect(c.store.getSnapshot().walletTotals).toBeUndefined()
   })
 })

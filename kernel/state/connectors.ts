@@ -57,6 +57,11 @@ export interface ConnectorsState {
   connectors: readonly Connector[]
   authConnector?: Connector
   wallets: { featured: readonly WalletListing[]; custom: readonly WalletListing[]; recommended: readonly WalletListing[] }
+  /**
+   * How many listings each group's source holds when its list above is only a first page (the registry's `count`):
+   * Connect's All Wallets entry shows the featured and recommended ones added up.
+   */
+  walletTotals?: Partial<Record<keyof ConnectorsState['wallets'], number>>
 }
 
 /** The registered connectors (de-duplicated by id) and the registry wallets shown beside them. */
@@ -65,6 +70,7 @@ export class ConnectorController {
   readonly store = new Store<ConnectorsState>({ connectors: [], wallets: { featured: [], custom: [], recommended: [] } })
   private readonly waiters = new Set<(c: Connector) => void>()
   private readonly walletOpeners: Array<(wallet: WalletListing) => boolean> = []
+  private readonly totalOwners = new Map<keyof ConnectorsState['wallets'], object>()
 
   /** Adds a connector; one with an id already present is ignored (SPEC §2 de-duplication). */
   register(connector: Connector): Disposable {
@@ -97,9 +103,23 @@ export class ConnectorController {
   }
 
   /** Adds wallets to a Connect list group; disposing removes them again. */
-  addWallets(group: keyof ConnectorsState['wallets'], wallets: readonly WalletListing[]): Disposable {
-    this.store.set((s) => ({ wallets: { ...s.wallets, [group]: [...s.wallets[group], ...wallets] } }))
-    return toDisposable(() => this.store.set((s) => ({ wallets: { ...s.wallets, [group]: s.wallets[group].filter((w) => !wallets.includes(w)) } })))
+  addWallets(group: keyof ConnectorsState['wallets'], wallets: readonly WalletListing[], total?: number): Disposable {
+    const owner = {}
+    const counted = total !== undefined && Number.isSafeInteger(total) && total >= 0
+    if (counted) this.totalOwners.set(group, owner)
+    this.store.set((s) => ({
+      wallets: { ...s.wallets, [group]: [...s.wallets[group], ...wallets] },
+      ...(counted ? { walletTotals: { ...s.walletTotals, [group]: total } } : {}),
+    }))
+    return toDisposable(() => {
+      // The total goes with the registration that set it (a later one may have replaced it).
+      const ownsTotal = this.totalOwners.get(group) === owner
+      if (ownsTotal) this.totalOwners.delete(group)
+      this.store.set((s) => ({
+        wallets: { ...s.wallets, [group]: s.wallets[group].filter((w) => !wallets.includes(w)) },
+        ...(ownsTotal ? { walletTotals: withoutKey(s.walletTotals, group) } : {}),
+      }))
+    })
   }
 
   /** SPEC §2: the auth connector is added when the auth provider is set. */
@@ -107,8 +127,9 @@ export class ConnectorController {
     this.store.set({ authConnector: connector })
   }
 
-  setWallets(wallets: Partial<ConnectorsState['wallets']>): void {
-    this.store.set((s) => ({ wallets: { ...s.wallets, ...wallets } }))
+  /** Replaces groups' lists (and their totals, when given). */
+  setWallets(wallets: Partial<ConnectorsState['wallets']>, totals?: ConnectorsState['walletTotals']): void {
+    this.store.set((s) => ({ wallets: { ...s.wallets, ...wallets }, ...(totals ? { walletTotals: { ...s.walletTotals, ...totals } } : {}) }))
   }
 
   get(id: string): Connector | undefined {
@@ -219,4 +240,19 @@ function fromConnector(connector: Connector, group: ConnectorGroup): ConnectList
 
 function fromWallet(wallet: WalletListing, group: ConnectorGroup): ConnectListEntry {
   return { id: wallet.id, name: wallet.name, group, wallet, imageId: wallet.image_id ?? undefined, imageUrl: wallet.image_url, rdns: wallet.rdns ?? undefined }
+}
+
+function withoutKey<K extends string, V>(record: Partial<Record<K, V>> | undefined, key: K): Partial<Record<K, V>> {
+  const { [key]: _removed, ...rest } = (record ?? {}) as Record<K, V>
+  return rest as Partial<Record<K, V>>
+}
+
+/**
+ * The All Wallets count of a connectors state: the featured and recommended totals added up (a group without a total
+ * counts its listings), or undefined when no source said how many it holds.
+ */
+export function allWalletsTotal(state: Pick<ConnectorsState, 'wallets' | 'walletTotals'>): number | undefined {
+  const totals = state.walletTotals
+  if (totals?.featured === undefined && totals?.recommended === undefined) return undefined
+  return (totals.featured ?? state.wallets.featured.length) + (totals.recommended ?? state.wallets.recommended.length)
 }

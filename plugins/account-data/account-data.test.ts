@@ -6,7 +6,7 @@ import { tempDataDir } from '../../stack/api/api-test-client.ts'
 import { createModal } from 'portico'
 import { definePlugin } from 'portico'
 import { createMemoryAdapter } from 'portico'
-import { KernelTokens } from 'portico'
+import { englishText, KernelTokens } from 'portico'
 import { ADDRESS, arbitrum, mainnet } from './account-data.fixtures.ts'
 import type { Connector } from 'portico'
 
@@ -54,7 +54,7 @@ describe('the account-data plugin needs a projectId', () => {
     await withId.ready
     expect(withId.has(AccountDataTokens.Registry)).toBe(true)
     expect(withId.views.has('AllWallets')).toBe(true)
-    expect(withId.get(KernelTokens.AccountExtensions).store.getSnapshot().tabs.map((t) => t.label)).toEqual(['Tokens', 'NFTs', 'Activity'])
+    expect(withId.get(KernelTokens.AccountExtensions).store.getSnapshot().tabs.map((t) => englishText(t.label))).toEqual(['Tokens', 'NFTs', 'Activity'])
     bare.destroy()
     withId.destroy()
   })

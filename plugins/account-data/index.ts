@@ -15,7 +15,7 @@ import {
   type PluginContext,
   type RetryOptions,
 } from 'portico'
-import { strings } from 'portico/react'
+import { coreMessages, message } from 'portico/react'
 import { AnalyticsClient, BlockchainApiClient, RegistryClient, type ApiClientDeps } from './clients/index.ts'
 import { AnalyticsController } from './analytics.ts'
 import { BackendStatus } from './backend-status.ts'
@@ -87,11 +87,11 @@ export function accountData(pluginOptions: AccountDataOptions = {}) {
       const options = ctx.get(KernelTokens.Options)
       if (!options.options.projectId) return
       provideServices(ctx, pluginOptions)
-      ctx.registerAccountTab({ id: 'tokens', label: strings.tokens, order: 10, load: () => import('./views/TokensTab.tsx') })
-      ctx.registerAccountTab({ id: 'nfts', label: strings.nfts, order: 20, load: () => import('./views/NftsTab.tsx') })
-      ctx.registerAccountTab({ id: 'activity', label: strings.activity, order: 30, load: () => import('./views/ActivityTab.tsx') })
+      ctx.registerAccountTab({ id: 'tokens', label: message(coreMessages, 'tokens'), order: 10, load: () => import('./views/TokensTab.tsx') })
+      ctx.registerAccountTab({ id: 'nfts', label: message(coreMessages, 'nfts'), order: 20, load: () => import('./views/NftsTab.tsx') })
+      ctx.registerAccountTab({ id: 'activity', label: message(coreMessages, 'activity'), order: 30, load: () => import('./views/ActivityTab.tsx') })
       // Its own chunk: the windowed list and search load only when AllWallets is shown.
-      const allWallets = ctx.registerView('AllWallets', () => import('./views/AllWallets.tsx'), { title: strings.allWallets })
+      const allWallets = ctx.registerView('AllWallets', () => import('./views/AllWallets.tsx'), { title: message(coreMessages, 'allWallets') })
       // An unreachable registry: the All Wallets entry goes away (for this page load) instead of a view that cannot load.
       const off = ctx.get(AccountDataTokens.Backend).onUnreachable('registry', () => {
         allWallets.dispose()
@@ -167,11 +167,11 @@ function provideServices(ctx: PluginContext, pluginOptions: AccountDataOptions):
     cache: { get: (a, now) => identities.get(a, now), set: (a, v, now) => identities.set(a, v, now) },
   }))
   let shown: Disposable[] = []
-  const setWallets = (wallets: Partial<ConnectorsState['wallets']>) => {
+  const setWallets = (wallets: Partial<ConnectorsState['wallets']>, totals: Partial<Record<keyof ConnectorsState['wallets'], number>> = {}) => {
     const next: Disposable[] = []
     for (const group of ['featured', 'custom', 'recommended'] as const) {
       const list = wallets[group]
-      if (list) next.push(ctx.registerWallets(group, list))
+      if (list) next.push(ctx.registerWallets(group, list, { total: totals[group] }))
     }
     shown.forEach((d) => d.dispose())
     shown = next

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { GetWalletsParams } from './clients/index.ts'
-import { ConnectorController } from 'portico'
+import { allWalletsTotal, ConnectorController } from 'portico'
 import type { Connector, WalletListing } from 'portico'
 import { filterMobileWallets, filterUniversalProviderWallets, filterWalletsByNamespaces, WalletPaging, WalletsController } from './wallets.ts'
 
@@ -89,6 +89,9 @@ describe('WalletsController', () => {
     expect(registry.getWallets).toHaveBeenCalledTimes(2)
     expect(registry.getWallets.mock.calls[1]![0]).toMatchObject({ entries: 4, exclude: ['id-0', 'id-7', 'id-3'] })
     expect(connectors.store.getSnapshot().wallets.recommended[0]!.image_url).toBe('https://registry.test/getWalletImage/img-1')
+    // The All Wallets count: the registry's 2 featured plus the 97 others it holds besides the excluded one.
+    expect(connectors.store.getSnapshot().walletTotals).toEqual({ featured: 2, recommended: 97 })
+    expect(allWalletsTotal(connectors.store.getSnapshot())).toBe(99)
     await controller.fetchNextPage()
     expect(registry.getWallets.mock.calls[2]![0]).toMatchObject({ page: 1, exclude: ['id-0'] })
     expect(controller.list().slice(0, 3).map((w) => w.id)).toEqual(['id-7', 'id-3', 'id-1'])

@@ -49,8 +49,11 @@ export interface WalletsState {
 export interface WalletsControllerDeps {
   registry: Pick<RegistryClient, 'getWallets' | 'walletImageUrl'>
   connectors: Pick<ConnectorController, 'all'> & {
-    /** Shows featured and recommended wallets in the Connect list (the plugin context's `registerWallets`). */
-    setWallets(wallets: Partial<ConnectorsState['wallets']>): void
+    /**
+     * Shows featured and recommended wallets in the Connect list (the plugin context's `registerWallets`), with how
+     * many the registry holds for each query (the All Wallets count).
+     */
+    setWallets(wallets: Partial<ConnectorsState['wallets']>, totals?: Partial<Record<keyof ConnectorsState['wallets'], number>>): void
   }
   /** featuredWalletIds, includeWalletIds, excludeWalletIds of the options. */
   options: () => { featuredWalletIds?: readonly string[]; includeWalletIds?: readonly string[]; excludeWalletIds?: readonly string[] }
@@ -195,7 +198,11 @@ export class WalletsController implements Disposable {
     const featuredKept = this.filter(featured.data).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
     const recommendedKept = this.filter(recommended.data)
     this.store.set({ featured: featuredKept, recommended: recommendedKept })
-    this.deps.connectors.setWallets({ featured: this.withImages(featuredKept), recommended: this.withImages(recommendedKept) })
+    // The registry's counts, before this client's namespace and mobile filters: what All Wallets can page through.
+    this.deps.connectors.setWallets(
+      { featured: this.withImages(featuredKept), recommended: this.withImages(recommendedKept) },
+      { featured: featuredWalletIds.length ? featured.count : 0, recommended: recommended.count },
+    )
   }
 
   private withImages(wallets: WalletListing[]): WalletListing[] {

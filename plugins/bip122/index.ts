@@ -6,9 +6,11 @@
  * Read GUIDE.md of the template for the [n] markers.
  */
 import { definePlugin, formatUnits, ProviderRpcError, toDisposable, type CaipNetwork, type PluginContext } from 'portico'
+import { message } from 'portico/react'
 import { decodeBitcoinAddress, isBitcoinAddress } from './address.ts'
 import { Bip122Connector } from './connector.ts'
 import { getBalanceSats } from './esplora.ts'
+import { messages } from './messages.ts'
 import { bitcoin, bitcoinTestnet, esploraUrl } from './networks.ts'
 import { extractTransaction, sendTransfer, type Recipient } from './send.ts'
 import { fromWalletStandard, isStandardBitcoinWallet, satsConnectProviders, type BitcoinAccount, type BitcoinWallet, type SignInputs } from './wallets.ts'
@@ -96,10 +98,10 @@ export function bip122(options: Bip122Options = {}) {
       })
       const add = (wallet: BitcoinWallet) => addWallet(ctx, wallet, networks)
       for (const wallet of options.wallets ?? []) add(wallet)
-      ctx.registerView('Bip122Accounts', () => import('./AccountsView.tsx'), { title: 'Bitcoin accounts' })
+      ctx.registerView('Bip122Accounts', () => import('./AccountsView.tsx'), { title: message(messages, 'bitcoinAccounts') })
       ctx.registerAccountAction({
         id: 'bip122-accounts',
-        label: 'Accounts',
+        label: message(messages, 'accounts'),
         order: 40,
         view: 'Bip122Accounts',
         available: ({ namespace }) => namespace === 'bip122',

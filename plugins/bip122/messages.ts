@@ -6,6 +6,8 @@ const en = {
   purposePayment: 'Payment',
   purposeOrdinals: 'Ordinals',
   active: 'Active',
+  /** The Account view's action label. */
+  accounts: 'Accounts',
 }
 
 export type Bip122Messages = typeof en

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryAdapter, createModal, definePlugin, KernelTokens, type CaipNetwork, type Modal as ModalInstance, type StorageAdapter } from 'portico'
+import { createMemoryAdapter, createModal, definePlugin, KernelTokens, type CaipNetwork, type Modal as ModalInstance, type StorageAdapter, type TranslatableText } from 'portico'
 import { Modal, PorticoProvider } from 'portico/react'
 import { trackLeaks } from 'portico/testing/conformance'
 import { AUTH_CONNECTOR_ID, embeddedWallet, EmbeddedWalletTokens, visibleSocials, type PopupLike } from './index.ts'
@@ -481,6 +481,25 @@ describe('embedded wallet: connector, RPC, approval, disconnect, reload', () => 
     expect(await screen.findByText('Your email is now new@example.com')).toBeTruthy()
     expect(polls).toBe(3)
     expect(t.controller.state.user?.email).toBe('new@example.com')
+  })
+
+  it('registers its Account action labels and view titles as catalogue texts that resolve in German ("Farcaster" stays a name)', async () => {
+    const { modal } = await setup()
+    const actions = modal.get(KernelTokens.AccountExtensions).store.getSnapshot().actions
+    const label = (id: string) => actions.find((a) => a.id === id)!.label as TranslatableText
+    expect(label('embedded-wallet.update-email').en).toBe('Update email')
+    expect(await label('embedded-wallet.update-email').in('de')).toBe('E-Mail aktualisieren')
+    expect(await label('embedded-wallet.sessions').in('de')).toBe('Sitzungen')
+    expect(await label('embedded-wallet.smart-account').in('de')).toBe('Zu Smart Account wechseln')
+    expect(await label('embedded-wallet.eoa').in('de')).toBe('Zu EOA wechseln')
+    const views = modal.get(KernelTokens.Views)
+    const title = (id: string) => views.meta(id)!.title as TranslatableText
+    expect(title('ApproveTransaction').en).toBe('Approve transaction')
+    expect(await title('ApproveTransaction').in('de')).toBe('Transaktion genehmigen')
+    expect(await title('SwitchAccountType').in('de')).toBe('Kontotyp')
+    expect(await title('EmailLogin').in('de')).toBe('E-Mail')
+    expect(await title('UpdateEmailWallet').in('ja')).toBe('メールを更新')
+    expect(views.meta('ConnectingFarcaster')!.title).toBe('Farcaster')
   })
 
   it('destroy() leaves no timer or listener behind', async () => {

@@ -6,8 +6,10 @@
  */
 import { definePlugin, KernelTokens, type ChainNamespace, type PluginContext } from 'portico'
 import { AccountDataTokens } from 'portico/plugins/account-data'
+import { message } from 'portico/react'
 import { AuthConnector, AUTH_CONNECTOR_ID, AUTH_NAMESPACES } from './connector.ts'
 import { EmbeddedWalletController, type ControllerOptions } from './controller.ts'
+import { messages } from './messages.ts'
 import { detectTelegramPlatform, visibleSocials, type TelegramPlatform } from './rules.ts'
 import { SOCIAL_PROVIDERS, type AccountType, type SocialProvider } from './protocol.ts'
 import { EmbeddedWalletTokens } from './tokens.ts'
@@ -115,15 +117,15 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
 
       if (email) ctx.registerConnectSection({ id: 'embedded-wallet.email', method: 'email', order: 0, load: () => import('./views/EmailSection.tsx') })
       if (socials.length || farcaster) ctx.registerConnectSection({ id: 'embedded-wallet.social', method: 'social', order: 0, load: () => import('./views/SocialSection.tsx') })
-      ctx.registerView('EmailLogin', () => import('./views/EmailLogin.tsx'), { title: 'Email' })
-      ctx.registerView('UpdateEmailWallet', () => import('./views/UpdateEmailWallet.tsx'), { title: 'Update email' })
-      ctx.registerView('ApproveTransaction', () => import('./views/ApproveTransaction.tsx'), { title: 'Approve transaction' })
+      ctx.registerView('EmailLogin', () => import('./views/EmailLogin.tsx'), { title: message(messages, 'email') })
+      ctx.registerView('UpdateEmailWallet', () => import('./views/UpdateEmailWallet.tsx'), { title: message(messages, 'updateEmail') })
+      ctx.registerView('ApproveTransaction', () => import('./views/ApproveTransaction.tsx'), { title: message(messages, 'approveTransaction') })
       ctx.registerView('ConnectingFarcaster', () => import('./views/ConnectingFarcaster.tsx'), { title: 'Farcaster' })
-      ctx.registerView('SwitchAccountType', () => import('./views/SwitchAccountType.tsx'), { title: 'Account type' })
-      ctx.registerView('SmartSessions', () => import('./views/SmartSessions.tsx'), { title: 'Sessions' })
+      ctx.registerView('SwitchAccountType', () => import('./views/SwitchAccountType.tsx'), { title: message(messages, 'accountTypeTitle') })
+      ctx.registerView('SmartSessions', () => import('./views/SmartSessions.tsx'), { title: message(messages, 'sessions') })
       ctx.registerAccountAction({
         id: 'embedded-wallet.sessions',
-        label: 'Sessions',
+        label: message(messages, 'sessions'),
         order: 85,
         view: 'SmartSessions',
         available: ({ namespace, caipNetworkId }) => namespace === 'eip155' && controller.accountType() === 'smartAccount' && controller.canSwitchAccountType(caipNetworkId),
@@ -131,21 +133,21 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
       // SPEC §4 Switching account type: one action per direction, for the auth connection on an enabled network.
       ctx.registerAccountAction({
         id: 'embedded-wallet.smart-account',
-        label: 'Switch to smart account',
+        label: message(messages, 'switchToSmart'),
         order: 80,
         view: 'SwitchAccountType',
         available: ({ namespace, caipNetworkId }) => namespace === 'eip155' && controller.accountType() === 'eoa' && controller.canSwitchAccountType(caipNetworkId),
       })
       ctx.registerAccountAction({
         id: 'embedded-wallet.eoa',
-        label: 'Switch to EOA',
+        label: message(messages, 'switchToEoa'),
         order: 80,
         view: 'SwitchAccountType',
         available: ({ namespace, caipNetworkId }) => namespace === 'eip155' && controller.accountType() === 'smartAccount' && controller.canSwitchAccountType(caipNetworkId),
       })
       ctx.registerAccountAction({
         id: 'embedded-wallet.update-email',
-        label: 'Update email',
+        label: message(messages, 'updateEmail'),
         order: 90,
         view: 'UpdateEmailWallet',
         available: ({ namespace }) =>

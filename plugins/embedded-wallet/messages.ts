@@ -49,6 +49,10 @@ const en = {
   updatingYourEmail: 'Updating your email...',
   emailIsNow: 'Your email is now {email}',
   done: 'Done',
+  updateEmail: 'Update email',
+  approveTransaction: 'Approve transaction',
+  accountTypeTitle: 'Account type',
+  sessions: 'Sessions',
 }
 
 export const messages = defineMessages<{ [K in keyof typeof en]: string }>(en, {

@@ -1,6 +1,8 @@
 import { definePlugin, KernelTokens } from 'portico'
+import { message } from 'portico/react'
 import { ProfileApi } from './client.ts'
 import { NamesController } from './controller.ts'
+import { messages } from './messages.ts'
 import { DEFAULT_NAME_ZONE, zoneOf } from './rule.ts'
 import { NamesTokens } from './tokens.ts'
 
@@ -89,11 +91,11 @@ export function names(options: NamesOptions = {}) {
           },
         }
       })
-      ctx.registerView('RegisterAccountName', () => import('./views/RegisterAccountName.tsx'), { title: 'Choose name' })
-      ctx.registerView('RegisterAccountNameSuccess', () => import('./views/RegisterAccountNameSuccess.tsx'), { title: 'Name registered' })
+      ctx.registerView('RegisterAccountName', () => import('./views/RegisterAccountName.tsx'), { title: message(messages, 'chooseName') })
+      ctx.registerView('RegisterAccountNameSuccess', () => import('./views/RegisterAccountNameSuccess.tsx'), { title: message(messages, 'nameRegistered') })
       ctx.registerAccountAction({
         id: 'names.register',
-        label: 'Register name',
+        label: message(messages, 'registerName'),
         order: 40,
         view: 'RegisterAccountName',
         available: ({ namespace }) => namespace === 'eip155',

@@ -18,6 +18,9 @@ export const messages = defineMessages(
     registered: 'Your name is registered',
     appsShowName: 'Apps can now show this name instead of your address.',
     backToAccount: 'Back to account',
+    chooseName: 'Choose name',
+    nameRegistered: 'Name registered',
+    registerName: 'Register name',
   },
   {
     de: () => import('./messages/de.ts'),

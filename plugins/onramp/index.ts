@@ -1,6 +1,8 @@
 import { definePlugin, KernelTokens } from 'portico'
+import { message } from 'portico/react'
 import { onrampApi, type OnrampApi } from './api.ts'
 import { OnrampController } from './controller.ts'
+import { messages } from './messages.ts'
 import { OnrampTokens } from './tokens.ts'
 
 export * from './limits.ts'
@@ -64,9 +66,9 @@ export function onramp(options: OnrampOptionsInput = {}) {
           defaultAmount: options.defaultAmount,
         })
       })
-      ctx.registerView('OnRamp', () => import('./views/OnRamp.tsx'), { title: 'Buy' })
-      ctx.registerView('BuyInProgress', () => import('./views/BuyInProgress.tsx'), { title: 'Buy' })
-      ctx.registerAccountAction({ id: 'buy', label: 'Buy', order: 30, view: 'OnRamp', available: ({ namespace }) => namespace === 'eip155' })
+      ctx.registerView('OnRamp', () => import('./views/OnRamp.tsx'), { title: message(messages, 'buy') })
+      ctx.registerView('BuyInProgress', () => import('./views/BuyInProgress.tsx'), { title: message(messages, 'buy') })
+      ctx.registerAccountAction({ id: 'buy', label: message(messages, 'buy'), order: 30, view: 'OnRamp', available: ({ namespace }) => namespace === 'eip155' })
     },
   })
 }

@@ -1,7 +1,9 @@
 import { definePlugin, KernelTokens, type ChainNamespace, type PluginContext, type Token } from 'portico'
 import { AccountDataTokens, type TokenBalance } from 'portico/plugins/account-data'
+import { message } from 'portico/react'
 import type { SendControllerDeps } from './controller.ts'
 import { eip155Sender, type Eip155Rpc } from './eip155.ts'
+import { messages } from './messages.ts'
 import { SendTokens, SenderRegistry, type SendToken } from './tokens.ts'
 
 export { SendController, PENDING_TRANSACTION_LIMIT, type SendState, type SendControllerDeps } from './controller.ts'
@@ -62,12 +64,12 @@ export function send(options: SendOptions = {}) {
       ctx.provide(SendTokens.Flow, (get) => ({
         controller: async () => (await import('./views/flow.ts')).controllerFor(get(SendTokens.Deps)),
       }))
-      ctx.registerView('WalletSend', () => import('./views/SendView.tsx'), { title: 'Send' })
-      ctx.registerView('WalletSendSelectToken', () => import('./views/SelectTokenView.tsx'), { title: 'Select token' })
-      ctx.registerView('WalletSendPreview', () => import('./views/PreviewView.tsx'), { title: 'Review send' })
+      ctx.registerView('WalletSend', () => import('./views/SendView.tsx'), { title: message(messages, 'send') })
+      ctx.registerView('WalletSendSelectToken', () => import('./views/SelectTokenView.tsx'), { title: message(messages, 'selectToken') })
+      ctx.registerView('WalletSendPreview', () => import('./views/PreviewView.tsx'), { title: message(messages, 'reviewSend') })
       ctx.registerAccountAction({
         id: 'send',
-        label: 'Send',
+        label: message(messages, 'send'),
         order: options.order ?? 10,
         view: 'WalletSend',
         available: ({ namespace }) => senders.has(namespace),

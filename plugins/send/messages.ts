@@ -21,6 +21,7 @@ const en = {
   avatarOf: '{name} avatar',
   receiverAvatar: 'Receiver avatar',
   previewSend: 'Preview send',
+  reviewSend: 'Review send',
   transfer: 'Transfer',
   to: 'To {receiver}',
   network: 'Network',

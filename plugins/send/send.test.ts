@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { decodeFunctionData, erc20Abi } from 'viem'
-import { createModal, KernelTokens, ProviderRpcError, type CaipNetwork } from 'portico'
+import { createModal, englishText, KernelTokens, ProviderRpcError, type CaipNetwork, type TranslatableText } from 'portico'
 import { parseUnits, SendController, type SendControllerDeps } from './controller.ts'
 import { eip155Sender } from './eip155.ts'
 import { readableSendError, SendText } from './errors.ts'
@@ -331,12 +331,29 @@ describe('eip155 sender', () => {
 })
 
 describe('the send plugin', () => {
+  it('registers its action label and view titles as catalogue texts that resolve in German', async () => {
+    const modal = createModal({ plugins: [send()] })
+    await modal.ready
+    const action = modal.get(KernelTokens.AccountExtensions).store.getSnapshot().actions.find((a) => a.id === 'send')!
+    expect(typeof action.label).not.toBe('string')
+    const label = action.label as TranslatableText
+    expect(label.en).toBe('Send')
+    expect(await label.in('de')).toBe('Senden')
+    const views = modal.get(KernelTokens.Views)
+    const title = (id: string) => views.meta(id)!.title as TranslatableText
+    expect(title('WalletSendPreview').en).toBe('Review send')
+    expect(await title('WalletSendPreview').in('de')).toBe('Senden prüfen')
+    expect(await title('WalletSendSelectToken').in('de')).toBe('Token auswählen')
+    expect(await title('WalletSend').in('fr')).toBe('Envoyer')
+    modal.destroy()
+  })
+
   it('registers the Send action (shown only where a sender exists), its views and the eip155 sender; destroy removes them', async () => {
     const modal = createModal({ plugins: [send()] })
     await modal.ready
     const extensions = modal.get(KernelTokens.AccountExtensions)
     const { actions } = extensions.store.getSnapshot()
-    const action = actions.find((a) => a.label === 'Send')
+    const action = actions.find((a) => englishText(a.label) === 'Send')
     expect(action).toMatchObject({ view: 'WalletSend' })
     expect(action!.available!({ namespace: 'eip155' })).toBe(true)
     expect(action!.available!({ namespace: 'bip122' })).toBe(false)

@@ -1,6 +1,8 @@
 import { definePlugin, ErrorText, KernelTokens } from 'portico'
+import { message } from 'portico/react'
 import { cloudAuthBackend } from './backend.ts'
 import { SiwxController, type SiwxBackend } from './controller.ts'
+import { messages } from './messages.ts'
 import { SiwxTokens } from './tokens.ts'
 
 export * from './message.ts'
@@ -81,7 +83,7 @@ export function siwx(options: SiwxOptions = {}) {
           now: options.now ?? Date.now,
         })
       })
-      ctx.registerView('SIWXSignMessage', () => import('./views/SIWXSignMessage.tsx'), { title: 'Sign In' })
+      ctx.registerView('SIWXSignMessage', () => import('./views/SIWXSignMessage.tsx'), { title: message(messages, 'signIn') })
     },
     async activate(ctx) {
       ctx.get(SiwxTokens.Controller).start()

@@ -11,6 +11,7 @@ export const messages = defineMessages(
     signing: 'Signing...',
     tryAgain: 'Try again',
     sign: 'Sign',
+    signIn: 'Sign In',
   },
   {
     de: () => import('./messages/de.ts'),

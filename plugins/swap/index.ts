@@ -1,6 +1,8 @@
 import { definePlugin, KernelTokens, toDisposable, type PluginContext } from 'portico'
+import { message } from 'portico/react'
 import { ConvertApi, type ConvertClient, type ConvertToken, type ConvertTransaction } from './api.ts'
 import { SwapController, type SwapControllerDeps } from './controller.ts'
+import { messages } from './messages.ts'
 import { SwapTokens } from './tokens.ts'
 
 export { ConvertApi, ConvertApiError, type ConvertClient, type ConvertGasPrice, type ConvertQuote, type ConvertToken, type ConvertTransaction } from './api.ts'
@@ -68,12 +70,12 @@ export function swap(options: SwapOptions = {}) {
     portico: '1.x',
     setup(ctx) {
       ctx.provide(SwapTokens.Controller, () => new SwapController(controllerDeps(ctx, options)))
-      ctx.registerView('Swap', () => import('./views/SwapView.tsx'), { title: 'Swap' })
-      ctx.registerView('SwapSelectToken', () => import('./views/SwapSelectTokenView.tsx'), { title: 'Select token' })
-      ctx.registerView('SwapPreview', () => import('./views/SwapPreviewView.tsx'), { title: 'Review swap' })
+      ctx.registerView('Swap', () => import('./views/SwapView.tsx'), { title: message(messages, 'swap') })
+      ctx.registerView('SwapSelectToken', () => import('./views/SwapSelectTokenView.tsx'), { title: message(messages, 'selectToken') })
+      ctx.registerView('SwapPreview', () => import('./views/SwapPreviewView.tsx'), { title: message(messages, 'reviewSwap') })
       ctx.registerAccountAction({
         id: 'swap',
-        label: 'Swap',
+        label: message(messages, 'swap'),
         order: options.order ?? 20,
         view: 'Swap',
         available: ({ namespace }) => namespace === 'eip155',

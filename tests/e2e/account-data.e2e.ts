@@ -158,7 +158,13 @@ describe('Account data end to end (demo host, dev wallet, local chains, API serv
     const requests = recordApiRequests(page)
     const pending = inflight(page)
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'All Wallets' }).click()
+    // The entry says how many wallets the registry holds, rounded down to tens ("300+").
+    const reply = await fetch(`${api.url}/getWallets?page=1&entries=1&projectId=${PROJECT}`)
+    const { count } = (await reply.json()) as { count: number }
+    expect(count).toBeGreaterThan(10)
+    const entry = page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: 'All Wallets' })
+    await expect.poll(() => entry.getAttribute('aria-label'), { timeout: 15_000 }).toBe(`All Wallets, ${(Math.floor(count / 10) * 10).toLocaleString('en')}+`)
+    await entry.click()
     const dialog = page.getByRole('dialog', { name: 'All Wallets' })
     const list = dialog.getByRole('list', { name: 'All Wallets' })
     await list.waitFor()

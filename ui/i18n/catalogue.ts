@@ -4,7 +4,9 @@
  * Plurals are separate keys `<key>_<category>` picked with Intl.PluralRules (`pluralKey`); placeholders are
  * `{name}`, filled by `formatMessage` (ui/theme/i18n.ts).
  */
-import { SUPPORTED_LOCALES, type Locale } from './locales.ts'
+import type { TranslatableText } from '../../kernel/index.ts'
+import { formatMessage } from './format-message.ts'
+import type { Locale } from './locales.ts'
 
 /** A flat set of messages: every value a string. */
 export type Messages<T> = { readonly [K in keyof T]: string }
@@ -54,5 +56,22 @@ export function pluralKey<T extends Messages<T>>(messages: T, base: string, coun
   return base as keyof T
 }
 
-/** Every translated language, for tests and tools. */
-export const TRANSLATED_LOCALES = SUPPORTED_LOCALES.filter((l): l is TranslatedLocale => l !== 'en')
+
+/**
+ * A message of a catalogue as a `TranslatableText`: what a plugin passes at registration (`registerAccountAction`'s
+ * label, `registerView`'s title) so the modal shows it in its language. `values` fill the `{name}` placeholders.
+ * @example ctx.registerAccountAction({ id: 'stake', label: message(messages, 'stake'), order: 40, view: 'Stake' })
+ */
+export function message<T extends Messages<T>>(catalogue: Catalogue<T>, key: keyof T & string, values?: Readonly<Record<string, string | number>>): TranslatableText {
+  const fill = (messages: T) => (values ? formatMessage(messages[key], values) : messages[key])
+  return {
+    en: fill(catalogue.en),
+    in(locale: string) {
+      // A language the catalogue has no module for (or English) reads the English.
+      if (!Object.hasOwn(catalogue.load, locale)) return fill(catalogue.en)
+      const messages = loadMessages(catalogue, locale as Locale)
+      return messages instanceof Promise ? messages.then(fill) : fill(messages as T)
+    },
+  }
+}
+

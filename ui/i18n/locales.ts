@@ -46,3 +46,6 @@ export function browserLanguages(): readonly string[] {
 export function textDirection(locale: string): 'ltr' | 'rtl' {
   return RTL_LANGUAGES.has(locale.split('-')[0]!.toLowerCase()) ? 'rtl' : 'ltr'
 }
+
+/** Every translated language, for tests and tools. */
+export const TRANSLATED_LOCALES = SUPPORTED_LOCALES.filter((l): l is Exclude<Locale, 'en'> => l !== 'en')

@@ -1,5 +1,5 @@
-import { useMemo } from 'react'
-import { KernelTokens } from '../../kernel/index.ts'
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import { KernelTokens, type DisplayText, type TranslatableText } from '../../kernel/index.ts'
 import type { PorticoStrings } from '../theme/i18n.ts'
 import { useModalInstance, useStore } from '../react/context.tsx'
 import { loadMessages, type Catalogue, type Messages } from './catalogue.ts'
@@ -11,7 +11,9 @@ import { resolveLocale, textDirection, type Locale } from './locales.ts'
 /** The modal's language (the host's `locale`, else the browser's) and its writing direction. */
 export function useLocale(): { locale: Locale; dir: 'ltr' | 'rtl' } {
   const modal = useModalInstance()
-  const requested = useStore(modal.get(KernelTokens.Options).store).options.locale
+  // Deferred: a switch to a language whose messages are not loaded yet keeps the current one on screen until they
+  // are, instead of suspending the dialog into its fallback.
+  const requested = useDeferredValue(useStore(modal.get(KernelTokens.Options).store).options.locale)
   return useMemo(() => {
     const locale = resolveLocale(requested)
     return { locale, dir: textDirection(locale) }
@@ -45,4 +47,56 @@ export function useErrorText(): (text: string) => string {
 export function useFormatters(): Formatters {
   const { locale } = useLocale()
   return useMemo(() => createFormatters(locale), [locale])
+}
+
+/** Texts resolved per language: a plugin's `in` may answer a promise every time, but the modal asks it once. */
+const resolved = new WeakMap<TranslatableText, Map<string, string | Promise<string>>>()
+
+/**
+ * A display text (a plugin's label or title) in `locale`: a string at once, or a promise while its catalogue loads.
+ * A text whose translation fails shows its English.
+ */
+export function resolveDisplayText(text: DisplayText, locale: string): string | Promise<string> {
+  if (typeof text === 'string') return text
+  let byLocale = resolved.get(text)
+  if (!byLocale) resolved.set(text, (byLocale = new Map()))
+  const cache = byLocale
+  let value = cache.get(locale)
+  if (value === undefined) {
+    let answer: string | PromiseLike<string>
+    try {
+      answer = text.in(locale)
+    } catch {
+      answer = text.en
+    }
+    value =
+      typeof answer === 'string'
+        ? answer
+        : Promise.resolve(answer)
+            .then((v) => (typeof v === 'string' ? v : text.en), () => text.en)
+            .then((v) => (cache.set(locale, v), v))
+    cache.set(locale, value)
+  }
+  return value
+}
+
+/**
+ * A display text in the modal's language without suspending (the header's title, which must not blank the dialog):
+ * while its catalogue loads, the text shown before (or the English when none) stays.
+ */
+export function useDisplayTextNow(text: DisplayText): string {
+  const { locale } = useLocale()
+  const value = resolveDisplayText(text, locale)
+  const shown = useRef(typeof value === 'string' ? value : typeof text === 'string' ? text : text.en)
+  const [, rerender] = useState(0)
+  useEffect(() => {
+    if (!(value instanceof Promise)) return
+    let live = true
+    void value.then(() => live && rerender((n) => n + 1))
+    return () => {
+      live = false
+    }
+  }, [value])
+  if (typeof value === 'string') shown.current = value
+  return shown.current
 }

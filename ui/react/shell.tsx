@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useId, useLayoutEffect, useRef, useState, lazy, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
-import { KernelTokens, type Modal as ModalInstance, type RouteEntry } from '../../kernel/index.ts'
+import { KernelTokens, type DisplayText, type Modal as ModalInstance, type RouteEntry } from '../../kernel/index.ts'
 import { Button } from '../components/Button.tsx'
 import { Header } from '../components/Header.tsx'
 import { Snackbar } from '../components/Snackbar.tsx'
@@ -8,7 +8,7 @@ import { Spinner } from '../components/Spinner.tsx'
 import { porticoCss } from '../theme/styles.ts'
 import { formatMessage, type PorticoStrings } from '../theme/i18n.ts'
 import { StringsContext } from '../i18n/strings-context.tsx'
-import { useErrorText, useLocale, useStrings } from '../i18n/react.ts'
+import { useDisplayTextNow, useErrorText, useLocale, useStrings } from '../i18n/react.ts'
 import { loadMessages } from '../i18n/catalogue.ts'
 import { coreMessages } from '../i18n/core.ts'
 import { errorMessages } from '../i18n/errors.ts'
@@ -125,6 +125,7 @@ function ModalDialog({ modal, embedded, shake }: { modal: ModalInstance; embedde
   const mode = useThemeMode(theme)
   // The router always holds a view (Connect after a close); the fallback only guards a hidden pre-render.
   const top: RouteEntry = stack[stack.length - 1] ?? { view: 'Connect', params: undefined }
+  const title = useDisplayTextNow(safeTitleOf(modal, top, strings))
   const close = () => modal.close()
 
   useFocusTrap(dialogRef, !embedded)
@@ -159,7 +160,7 @@ function ModalDialog({ modal, embedded, shake }: { modal: ModalInstance; embedde
       onClick={(e) => e.stopPropagation()}
     >
       <Header
-        title={safeTitleOf(modal, top, strings)}
+        title={title}
         titleId={titleId}
         onBack={stack.length > 1 ? () => modal.router.goBack() : undefined}
         onClose={close}
@@ -212,7 +213,7 @@ function ViewError({ error, onAction }: { error: unknown; onAction: () => void }
 }
 
 /** The header title; a plugin's title function that throws falls back to the view id rather than breaking the shell. */
-function safeTitleOf(modal: ModalInstance, entry: RouteEntry, strings: PorticoStrings): string {
+function safeTitleOf(modal: ModalInstance, entry: RouteEntry, strings: PorticoStrings): DisplayText {
   try {
     return titleOf(modal, entry, strings)
   } catch {

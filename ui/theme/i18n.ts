@@ -5,7 +5,8 @@
 export interface PorticoStrings {
   connectWallet: string
   allWallets: string
-  allWalletsCount: string
+  /** The All Wallets entry's count past 10, rounded down to tens: "430+". */
+  walletCountOver: string
   copyLink: string
   copyAddress: string
   copy: string
@@ -94,7 +95,7 @@ export interface PorticoStrings {
 export const strings: PorticoStrings = {
   connectWallet: 'Connect Wallet',
   allWallets: 'All Wallets',
-  allWalletsCount: 'All Wallets ({count})',
+  walletCountOver: '{count}+',
   copyLink: 'Copy link',
   copyAddress: 'Copy address',
   copy: 'Copy',
@@ -179,13 +180,5 @@ export const strings: PorticoStrings = {
   noViewRegistered: 'No view is registered for "{view}"',
 }
 
-/**
- * Fills `{placeholder}`s of a string; an unknown placeholder is left as written so a missing value is visible.
- * @example formatMessage(strings.switchNetworkCurrent, { name: 'Ethereum' }) // 'Switch network, current: Ethereum'
- */
-export function formatMessage(template: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
-    const value = values[key]
-    return value === undefined ? whole : String(value)
-  })
-}
+// In its own module so a plugin's `message()` (ui/i18n/catalogue.ts) does not pull these English strings in.
+export { formatMessage } from '../i18n/format-message.ts'

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { formatAmount, KernelTokens, truncateAddress } from '../../kernel/index.ts'
 import { useLocale, useStrings } from '../i18n/react.ts'
+import { useDisplayTexts } from '../i18n/display-texts.ts'
 import { Avatar } from '../components/Avatar.tsx'
 import { Button } from '../components/Button.tsx'
 import { CopyButton } from '../components/CopyButton.tsx'
@@ -30,11 +31,13 @@ export default function Account() {
     if (namespace) void modal.get(KernelTokens.Balance).refresh(namespace)
   }, [modal, namespace, caipNetwork?.caipNetworkId])
 
+  const shownActions = actions.filter((a) => a.available?.({ namespace, caipNetworkId: caipNetwork?.caipNetworkId }) ?? true)
+  const actionLabels = useDisplayTexts(shownActions.map((a) => a.label))
+
   if (!account.address) {
     return <Text tone="muted">{strings.notConnected}</Text>
   }
   const networkName = caipNetwork?.name ?? strings.unknownNetwork
-  const shownActions = actions.filter((a) => a.available?.({ namespace, caipNetworkId: caipNetwork?.caipNetworkId }) ?? true)
   return (
     <Stack gap={5}>
       <Stack gap={3} align="center" className="portico-state">
@@ -67,9 +70,9 @@ export default function Account() {
         />
         {shownActions.length > 0 && (
           <Actions row role="group" aria-label={strings.accountActions}>
-            {shownActions.map((action) => (
+            {shownActions.map((action, i) => (
               <Button key={action.id} variant="secondary" onClick={() => modal.router.push(action.view as 'Account')}>
-                {action.label}
+                {actionLabels[i]}
               </Button>
             ))}
           </Actions>

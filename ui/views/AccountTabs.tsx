@@ -5,6 +5,7 @@ import { Tabs } from '../components/Tabs.tsx'
 import { useModalInstance, useStore } from '../react/context.tsx'
 import { useAccount } from '../react/hooks.ts'
 import { useStrings } from '../i18n/react.ts'
+import { useDisplayTexts } from '../i18n/display-texts.ts'
 
 const panels = new WeakMap<AccountTab, ComponentType>()
 
@@ -25,7 +26,8 @@ export default function AccountTabs() {
   const { tabs } = useStore(modal.get(KernelTokens.AccountExtensions).store)
   const account = useAccount()
   const selected = tabs[account.currentTab] ?? tabs[0]
-  const items = useMemo(() => tabs.map((t) => ({ id: t.id, label: t.label })), [tabs])
+  const labels = useDisplayTexts(tabs.map((t) => t.label))
+  const items = useMemo(() => tabs.map((t, i) => ({ id: t.id, label: labels[i] ?? t.id })), [tabs, labels])
   if (!selected) return null
   const Panel = panelOf(selected)
   return (

@@ -3,6 +3,7 @@ import { NARROW, viewStory } from '../../storybook/view-story.tsx'
 import { strings } from '../theme/i18n.ts'
 import Connect from './Connect.tsx'
 import { storySolanaChain } from './multi-namespace.fixtures.ts'
+import { storyRegistry } from './connect.fixtures.ts'
 
 /** SPEC §2 Connect: the connect methods and the wallets in the spec's order (installed first here). */
 const meta = { title: 'Views/Connect', parameters: { layout: 'padded' } } satisfies Meta
@@ -20,3 +21,5 @@ export const Narrow320: Story = viewStory(() => <Connect />, { ...view, width: N
 export const RightToLeft: Story = viewStory(() => <Connect />, { ...view, dir: 'rtl', modal: {} })
 /** "Portico Dev Wallet" offers eip155 and solana and is one row. */
 export const SeveralNamespaces: Story = viewStory(() => <Connect />, { ...view, modal: { plugins: () => [storySolanaChain()] } })
+/** A registry behind the list (the account-data plugin): its wallets after the installed one, All Wallets with its count. */
+export const WithRegistry: Story = viewStory(() => <Connect />, { ...view, modal: { plugins: () => [storyRegistry()] } })

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react'
-import { connectMethodOrder, KernelTokens, type ChainNamespace, type ConnectListEntry, type ConnectSection } from '../../kernel/index.ts'
+import { allWalletsTotal, connectMethodOrder, KernelTokens, type ChainNamespace, type ConnectListEntry, type ConnectSection } from '../../kernel/index.ts'
 import { WalletListItem } from '../components/WalletListItem.tsx'
 import { ListItem } from '../components/ListItem.tsx'
 import { Icon } from '../components/Icon.tsx'
 import { Stack, Text } from '../components/Layout.tsx'
 import type { PorticoStrings } from '../theme/i18n.ts'
-import { useStrings } from '../i18n/react.ts'
+import { useLocale, useStrings } from '../i18n/react.ts'
+import { formatMessage } from '../theme/i18n.ts'
 import { useModalInstance, useStore } from '../react/context.tsx'
 import { useConnectingView } from '../react/routing.ts'
 
@@ -124,9 +125,20 @@ function NewToWallets() {
   )
 }
 
+/**
+ * The All Wallets entry's tag: how many wallets the list holds, rounded down to tens past 10 ("430+"), in the
+ * modal's number format; none while no plugin said how many there are.
+ */
+export function walletCountTag(total: number | undefined, format: (n: number) => string, template: string): string | undefined {
+  if (total === undefined || total <= 0) return undefined
+  return total < 10 ? format(total) : formatMessage(template, { count: format(Math.floor(total / 10) * 10) })
+}
+
 function WalletList({ entries, choose }: { entries: ConnectListEntry[]; choose(entry: ConnectListEntry): void }) {
   const modal = useModalInstance()
   const strings = useStrings()
+  const { locale } = useLocale()
+  const total = allWalletsTotal(useStore(modal.get(KernelTokens.Connectors).store))
   if (entries.length === 0 && !modal.views.has('AllWallets')) return <Text tone="muted">{strings.noWalletsAvailable}</Text>
   return (
     <div className="portico-list" role="list" aria-label={strings.wallets}>
@@ -145,6 +157,8 @@ function WalletList({ entries, choose }: { entries: ConnectListEntry[]; choose(e
         <div role="listitem">
           <ListItem
             label={strings.allWallets}
+            tag={walletCountTag(total, (n) => n.toLocaleString(locale), strings.walletCountOver)}
+            tagTone="accent"
             image={<span className="portico-list-item-icon"><Icon name="grid" size={20} /></span>}
             trailing={<Icon name="chevronRight" size={16} />}
             onClick={() => modal.router.push('AllWallets')}

@@ -1,4 +1,4 @@
-import { KernelTokens, type Modal, type RouteEntry, type ViewId, type ViewLoader } from '../../kernel/index.ts'
+import { KernelTokens, type DisplayText, type Modal, type RouteEntry, type ViewId, type ViewLoader } from '../../kernel/index.ts'
 import { strings as english, type PorticoStrings } from '../theme/i18n.ts'
 
 /**
@@ -35,10 +35,10 @@ const coreTitles: Record<string, keyof PorticoStrings> = {
 }
 
 /**
- * The header title of an entry: the plugin's meta, the core title (in the modal's language: `strings` is
- * `useStrings()`'s value), or the connector's name.
+ * The header title of an entry: the plugin's meta (a display text the shell shows in the modal's language), the core
+ * title (in the modal's language: `strings` is `useStrings()`'s value), or the connector's name.
  */
-export function titleOf(modal: Modal, entry: RouteEntry, strings: PorticoStrings = english): string {
+export function titleOf(modal: Modal, entry: RouteEntry, strings: PorticoStrings = english): DisplayText {
   const meta = modal.views.meta(entry.view)
   if (meta?.title) return typeof meta.title === 'function' ? meta.title(entry.params as never) : meta.title
   if (entry.view === 'ConnectingExternal') {

@@ -6,5 +6,6 @@ const messages: Bip122Messages = {
   purposePayment: "الدفع",
   purposeOrdinals: "Ordinals",
   active: "نشط",
+  accounts: "الحسابات",
 }
 export default messages

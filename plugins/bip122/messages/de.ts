@@ -6,5 +6,6 @@ const messages: Bip122Messages = {
   purposePayment: "Zahlung",
   purposeOrdinals: "Ordinals",
   active: "Aktiv",
+  accounts: "Konten",
 }
 export default messages

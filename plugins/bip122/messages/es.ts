@@ -6,5 +6,6 @@ const messages: Bip122Messages = {
   purposePayment: "Pagos",
   purposeOrdinals: "Ordinals",
   active: "Activa",
+  accounts: "Cuentas",
 }
 export default messages

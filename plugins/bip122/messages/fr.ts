@@ -6,5 +6,6 @@ const messages: Bip122Messages = {
   purposePayment: "Paiement",
   purposeOrdinals: "Ordinals",
   active: "Actif",
+  accounts: "Comptes",
 }
 export default messages

@@ -6,5 +6,6 @@ const messages: Bip122Messages = {
   purposePayment: "支払い",
   purposeOrdinals: "Ordinals",
   active: "使用中",
+  accounts: "アカウント",
 }
 export default messages

@@ -6,5 +6,6 @@ const messages: Bip122Messages = {
   purposePayment: "결제",
   purposeOrdinals: "Ordinals",
   active: "활성",
+  accounts: "계정",
 }
 export default messages

@@ -6,5 +6,6 @@ const messages: Bip122Messages = {
   purposePayment: "Pagamento",
   purposeOrdinals: "Ordinals",
   active: "Ativa",
+  accounts: "Contas",
 }
 export default messages

@@ -6,5 +6,6 @@ const messages: Bip122Messages = {
   purposePayment: "支付",
   purposeOrdinals: "Ordinals",
   active: "当前",
+  accounts: "账户",
 }
 export default messages

@@ -44,6 +44,10 @@ const messages = {
   updatingYourEmail: "جارٍ تحديث بريدك الإلكتروني...",
   emailIsNow: "بريدك الإلكتروني الآن {email}",
   done: "تم",
+  updateEmail: "تحديث البريد الإلكتروني",
+  approveTransaction: "الموافقة على المعاملة",
+  accountTypeTitle: "نوع الحساب",
+  sessions: "الجلسات",
 }
 
 export default messages

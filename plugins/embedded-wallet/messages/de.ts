@@ -44,6 +44,10 @@ const messages = {
   updatingYourEmail: "Deine E-Mail wird aktualisiert...",
   emailIsNow: "Deine E-Mail ist jetzt {email}",
   done: "Fertig",
+  updateEmail: "E-Mail aktualisieren",
+  approveTransaction: "Transaktion genehmigen",
+  accountTypeTitle: "Kontotyp",
+  sessions: "Sitzungen",
 }
 
 export default messages

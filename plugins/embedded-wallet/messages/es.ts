@@ -44,6 +44,10 @@ const messages = {
   updatingYourEmail: "Actualizando tu correo...",
   emailIsNow: "Tu correo ahora es {email}",
   done: "Listo",
+  updateEmail: "Actualizar correo",
+  approveTransaction: "Aprobar transacción",
+  accountTypeTitle: "Tipo de cuenta",
+  sessions: "Sesiones",
 }
 
 export default messages

@@ -44,6 +44,10 @@ const messages = {
   updatingYourEmail: "Mise à jour de votre e-mail...",
   emailIsNow: "Votre e-mail est maintenant {email}",
   done: "Terminé",
+  updateEmail: "Mettre à jour l’e-mail",
+  approveTransaction: "Approuver la transaction",
+  accountTypeTitle: "Type de compte",
+  sessions: "Sessions",
 }
 
 export default messages

@@ -44,6 +44,10 @@ const messages = {
   updatingYourEmail: "メールを更新しています...",
   emailIsNow: "メールアドレスは {email} になりました",
   done: "完了",
+  updateEmail: "メールを更新",
+  approveTransaction: "トランザクションを承認",
+  accountTypeTitle: "アカウントタイプ",
+  sessions: "セッション",
 }
 
 export default messages

@@ -44,6 +44,10 @@ const messages = {
   updatingYourEmail: "이메일을 업데이트하는 중...",
   emailIsNow: "이메일이 {email}(으)로 변경되었습니다",
   done: "완료",
+  updateEmail: "이메일 업데이트",
+  approveTransaction: "트랜잭션 승인",
+  accountTypeTitle: "계정 유형",
+  sessions: "세션",
 }
 
 export default messages

@@ -44,6 +44,10 @@ const messages = {
   updatingYourEmail: "Atualizando seu e-mail...",
   emailIsNow: "Seu e-mail agora é {email}",
   done: "Concluído",
+  updateEmail: "Atualizar e-mail",
+  approveTransaction: "Aprovar transação",
+  accountTypeTitle: "Tipo de conta",
+  sessions: "Sessões",
 }
 
 export default messages

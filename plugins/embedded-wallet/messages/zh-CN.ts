@@ -44,6 +44,10 @@ const messages = {
   updatingYourEmail: "正在更新你的邮箱...",
   emailIsNow: "你的邮箱已更新为 {email}",
   done: "完成",
+  updateEmail: "更新邮箱",
+  approveTransaction: "批准交易",
+  accountTypeTitle: "账户类型",
+  sessions: "会话",
 }
 
 export default messages

@@ -15,6 +15,9 @@ const messages = {
   registered: "تم تسجيل اسمك",
   appsShowName: "يمكن للتطبيقات الآن عرض هذا الاسم بدلًا من عنوانك.",
   backToAccount: "العودة إلى الحساب",
+  chooseName: "اختر اسمًا",
+  nameRegistered: "تم تسجيل الاسم",
+  registerName: "تسجيل اسم",
 }
 
 export default messages

@@ -15,6 +15,9 @@ const messages = {
   registered: "Dein Name ist registriert",
   appsShowName: "Apps können jetzt diesen Namen statt deiner Adresse anzeigen.",
   backToAccount: "Zurück zum Konto",
+  chooseName: "Name wählen",
+  nameRegistered: "Name registriert",
+  registerName: "Name registrieren",
 }
 
 export default messages

@@ -15,6 +15,9 @@ const messages = {
   registered: "Tu nombre está registrado",
   appsShowName: "Las apps ahora pueden mostrar este nombre en lugar de tu dirección.",
   backToAccount: "Volver a la cuenta",
+  chooseName: "Elegir nombre",
+  nameRegistered: "Nombre registrado",
+  registerName: "Registrar nombre",
 }
 
 export default messages

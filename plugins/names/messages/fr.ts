@@ -15,6 +15,9 @@ const messages = {
   registered: "Votre nom est enregistré",
   appsShowName: "Les applications peuvent désormais afficher ce nom au lieu de votre adresse.",
   backToAccount: "Retour au compte",
+  chooseName: "Choisir un nom",
+  nameRegistered: "Nom enregistré",
+  registerName: "Enregistrer un nom",
 }
 
 export default messages

@@ -15,6 +15,9 @@ const messages = {
   registered: "名前が登録されました",
   appsShowName: "アプリはアドレスの代わりにこの名前を表示できるようになりました。",
   backToAccount: "アカウントに戻る",
+  chooseName: "名前を選択",
+  nameRegistered: "名前を登録しました",
+  registerName: "名前を登録",
 }
 
 export default messages

@@ -15,6 +15,9 @@ const messages = {
   registered: "이름이 등록되었습니다",
   appsShowName: "이제 앱에서 주소 대신 이 이름을 표시할 수 있습니다.",
   backToAccount: "계정으로 돌아가기",
+  chooseName: "이름 선택",
+  nameRegistered: "이름 등록 완료",
+  registerName: "이름 등록",
 }
 
 export default messages

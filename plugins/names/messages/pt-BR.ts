@@ -15,6 +15,9 @@ const messages = {
   registered: "Seu nome está registrado",
   appsShowName: "Os apps agora podem mostrar este nome em vez do seu endereço.",
   backToAccount: "Voltar à conta",
+  chooseName: "Escolher nome",
+  nameRegistered: "Nome registrado",
+  registerName: "Registrar nome",
 }
 
 export default messages

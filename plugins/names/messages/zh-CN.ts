@@ -15,6 +15,9 @@ const messages = {
   registered: "你的名称已注册",
   appsShowName: "应用现在可以显示此名称而不是你的地址。",
   backToAccount: "返回账户",
+  chooseName: "选择名称",
+  nameRegistered: "名称已注册",
+  registerName: "注册名称",
 }
 
 export default messages

@@ -41,6 +41,7 @@ const messages = {
   error_TOO_MANY_PENDING: "المعاملات المعلقة كثيرة جدًا (99)؛ انتظر تأكيد بعضها",
   error_SENT: "تم إرسال المعاملة",
   error_SUBMITTED: "تم تقديم المعاملة؛ في انتظار التأكيد",
+  reviewSend: "مراجعة الإرسال",
 }
 
 export default messages

@@ -41,6 +41,7 @@ const messages = {
   error_TOO_MANY_PENDING: "Zu viele ausstehende Transaktionen (99); warte, bis einige bestätigt sind",
   error_SENT: "Transaktion gesendet",
   error_SUBMITTED: "Transaktion übermittelt; warte auf Bestätigung",
+  reviewSend: "Senden prüfen",
 }
 
 export default messages

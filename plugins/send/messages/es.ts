@@ -41,6 +41,7 @@ const messages = {
   error_TOO_MANY_PENDING: "Demasiadas transacciones pendientes (99); espera a que se confirmen algunas",
   error_SENT: "Transacción enviada",
   error_SUBMITTED: "Transacción enviada; esperando confirmación",
+  reviewSend: "Revisar envío",
 }
 
 export default messages

@@ -41,6 +41,7 @@ const messages = {
   error_TOO_MANY_PENDING: "Trop de transactions en attente (99) ; attendez que certaines soient confirmées",
   error_SENT: "Transaction envoyée",
   error_SUBMITTED: "Transaction soumise ; en attente de confirmation",
+  reviewSend: "Vérifier l’envoi",
 }
 
 export default messages

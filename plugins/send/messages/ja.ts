@@ -41,6 +41,7 @@ const messages = {
   error_TOO_MANY_PENDING: "保留中のトランザクションが多すぎます (99)。いくつか承認されるまでお待ちください",
   error_SENT: "トランザクションを送信しました",
   error_SUBMITTED: "トランザクションを送信しました。承認を待っています",
+  reviewSend: "送信内容を確認",
 }
 
 export default messages

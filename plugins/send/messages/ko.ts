@@ -41,6 +41,7 @@ const messages = {
   error_TOO_MANY_PENDING: "대기 중인 트랜잭션이 너무 많습니다 (99). 일부가 확인될 때까지 기다리세요",
   error_SENT: "트랜잭션을 보냈습니다",
   error_SUBMITTED: "트랜잭션을 제출했습니다. 확인을 기다리는 중",
+  reviewSend: "보내기 검토",
 }
 
 export default messages

@@ -41,6 +41,7 @@ const messages = {
   error_TOO_MANY_PENDING: "Transações pendentes demais (99); aguarde algumas serem confirmadas",
   error_SENT: "Transação enviada",
   error_SUBMITTED: "Transação enviada; aguardando confirmação",
+  reviewSend: "Revisar envio",
 }
 
 export default messages

@@ -41,6 +41,7 @@ const messages = {
   error_TOO_MANY_PENDING: "待处理交易过多 (99)；请等待部分交易确认",
   error_SENT: "交易已发送",
   error_SUBMITTED: "交易已提交；等待确认",
+  reviewSend: "查看发送",
 }
 
 export default messages

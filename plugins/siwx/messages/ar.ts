@@ -8,6 +8,7 @@ const messages = {
   signing: "جارٍ التوقيع...",
   tryAgain: "إعادة المحاولة",
   sign: "توقيع",
+  signIn: "تسجيل الدخول",
 }
 
 export default messages

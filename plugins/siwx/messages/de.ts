@@ -8,6 +8,7 @@ const messages = {
   signing: "Wird signiert...",
   tryAgain: "Erneut versuchen",
   sign: "Signieren",
+  signIn: "Anmelden",
 }
 
 export default messages

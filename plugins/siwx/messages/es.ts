@@ -8,6 +8,7 @@ const messages = {
   signing: "Firmando...",
   tryAgain: "Reintentar",
   sign: "Firmar",
+  signIn: "Iniciar sesión",
 }
 
 export default messages

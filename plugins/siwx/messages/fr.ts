@@ -8,6 +8,7 @@ const messages = {
   signing: "Signature...",
   tryAgain: "Réessayer",
   sign: "Signer",
+  signIn: "Connexion",
 }
 
 export default messages

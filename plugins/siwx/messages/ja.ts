@@ -8,6 +8,7 @@ const messages = {
   signing: "署名中...",
   tryAgain: "再試行",
   sign: "署名",
+  signIn: "サインイン",
 }
 
 export default messages

@@ -8,6 +8,7 @@ const messages = {
   signing: "서명 중...",
   tryAgain: "다시 시도",
   sign: "서명",
+  signIn: "로그인",
 }
 
 export default messages

@@ -8,6 +8,7 @@ const messages = {
   signing: "Assinando...",
   tryAgain: "Tentar de novo",
   sign: "Assinar",
+  signIn: "Entrar",
 }
 
 export default messages

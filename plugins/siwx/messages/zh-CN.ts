@@ -8,6 +8,7 @@ const messages = {
   signing: "正在签名...",
   tryAgain: "重试",
   sign: "签名",
+  signIn: "登录",
 }
 
 export default messages

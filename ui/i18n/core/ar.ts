@@ -4,7 +4,7 @@ import type { PorticoStrings } from '../../theme/i18n.ts'
 const messages: PorticoStrings = {
   connectWallet: "ربط المحفظة",
   allWallets: "كل المحافظ",
-  allWalletsCount: "كل المحافظ ({count})",
+  walletCountOver: "{count}+",
   copyLink: "نسخ الرابط",
   copyAddress: "نسخ العنوان",
   copy: "نسخ",

@@ -4,7 +4,7 @@ import type { PorticoStrings } from '../../theme/i18n.ts'
 const messages: PorticoStrings = {
   connectWallet: "Wallet verbinden",
   allWallets: "Alle Wallets",
-  allWalletsCount: "Alle Wallets ({count})",
+  walletCountOver: "{count}+",
   copyLink: "Link kopieren",
   copyAddress: "Adresse kopieren",
   copy: "Kopieren",

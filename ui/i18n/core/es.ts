@@ -4,7 +4,7 @@ import type { PorticoStrings } from '../../theme/i18n.ts'
 const messages: PorticoStrings = {
   connectWallet: "Conectar billetera",
   allWallets: "Todas las billeteras",
-  allWalletsCount: "Todas las billeteras ({count})",
+  walletCountOver: "{count}+",
   copyLink: "Copiar enlace",
   copyAddress: "Copiar dirección",
   copy: "Copiar",

@@ -4,7 +4,7 @@ import type { PorticoStrings } from '../../theme/i18n.ts'
 const messages: PorticoStrings = {
   connectWallet: "Connecter un portefeuille",
   allWallets: "Tous les portefeuilles",
-  allWalletsCount: "Tous les portefeuilles ({count})",
+  walletCountOver: "{count}+",
   copyLink: "Copier le lien",
   copyAddress: "Copier l’adresse",
   copy: "Copier",

@@ -4,7 +4,7 @@ import type { PorticoStrings } from '../../theme/i18n.ts'
 const messages: PorticoStrings = {
   connectWallet: "ウォレットを接続",
   allWallets: "すべてのウォレット",
-  allWalletsCount: "すべてのウォレット（{count}）",
+  walletCountOver: "{count}+",
   copyLink: "リンクをコピー",
   copyAddress: "アドレスをコピー",
   copy: "コピー",

@@ -4,7 +4,7 @@ import type { PorticoStrings } from '../../theme/i18n.ts'
 const messages: PorticoStrings = {
   connectWallet: "지갑 연결",
   allWallets: "모든 지갑",
-  allWalletsCount: "모든 지갑 ({count})",
+  walletCountOver: "{count}+",
   copyLink: "링크 복사",
   copyAddress: "주소 복사",
   copy: "복사",

@@ -4,7 +4,7 @@ import type { PorticoStrings } from '../../theme/i18n.ts'
 const messages: PorticoStrings = {
   connectWallet: "Conectar carteira",
   allWallets: "Todas as carteiras",
-  allWalletsCount: "Todas as carteiras ({count})",
+  walletCountOver: "{count}+",
   copyLink: "Copiar link",
   copyAddress: "Copiar endereço",
   copy: "Copiar",

@@ -4,7 +4,7 @@ import type { PorticoStrings } from '../../theme/i18n.ts'
 const messages: PorticoStrings = {
   connectWallet: "连接钱包",
   allWallets: "所有钱包",
-  allWalletsCount: "所有钱包（{count}）",
+  walletCountOver: "{count}+",
   copyLink: "复制链接",
   copyAddress: "复制地址",
   copy: "复制",
