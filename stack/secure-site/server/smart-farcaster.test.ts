@@ -296,6 +296,28 @@ describe('smart accounts', () => {
     }
   })
 
+  it('a bundler that cannot be reached at submission answers SPEC §8 "Network Error"', async () => {
+    // A port that was free a moment ago and has no listener now.
+    const probe = createServer()
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r))
+    const port = (probe.address() as AddressInfo).port
+    await new Promise<void>((r) => probe.close(() => r()))
+    const smartAccounts = createSmartAccounts({
+      chainIds: [31337],
+      contracts: { 31337: chains.deployment.chains[31337]!.contracts },
+      bundlerUrl: `http://127.0.0.1:${port}`,
+      evmRpcUrls: { 31337: rpcUrl },
+    })
+    const key = randomBytes(32)
+    const owner = privateKeyToAccount(toHex(key)).address
+    const keys = { evm: () => key, solana: () => { throw new Error('no key needed') } }
+    const err = await smartAccounts
+      .call('eth_sendTransaction', [{ to: owner, value: '0x1' }], 31337, { eip155Address: owner, solanaAddress: '' }, keys, PROJECT)
+      .catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(RpcError)
+    expect((err as RpcError).message).toBe('Network Error')
+  })
+
   it('back to the EOA: sends go as plain transactions from the EOA again', async () => {
     expect((await call('POST', '/api/preferred-account', { token, body: { type: 'eoa', chainId: 31337 } })).body).toEqual({ type: 'eoa', address: eoa })
     expect(await rpc(token, 'eth_accounts', [])).toEqual({ result: [eoa] })

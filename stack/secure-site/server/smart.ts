@@ -5,7 +5,7 @@
  * through the stack's bundler (Alto), EIP-5792 batches, ERC-1271/6492 signatures, and ERC-7715 permission grants
  * recorded at the API server's /v1/sessions. The owner key is opened only for a signature, as in rpc.ts.
  */
-import { createPublicClient, defineChain, getAddress, http, isAddressEqual, isHex, toHex, type Address, type Hex, type LocalAccount, type PublicClient, type TypedDataDefinition } from 'viem'
+import { BaseError, createPublicClient, defineChain, getAddress, http, HttpRequestError, isAddressEqual, isHex, TimeoutError, toHex, type Address, type Hex, type LocalAccount, type PublicClient, type TypedDataDefinition } from 'viem'
 import { privateKeyToAccount, toAccount } from 'viem/accounts'
 import { createBundlerClient, type SmartAccount } from 'viem/account-abstraction'
 import { toPorticoSmartAccount } from '../../chain/smart-account.ts'
@@ -73,6 +73,11 @@ function errorText(e: unknown): string {
   return err.details || err.shortMessage || err.message?.split('\n')[0] || 'Internal error'
 }
 
+/** True when a request never got an HTTP answer (refused, reset, DNS, timeout), anywhere in viem's error chain. */
+function unreachable(e: unknown): boolean {
+  return e instanceof BaseError && e.walk((cause) => (cause instanceof HttpRequestError && cause.status === undefined) || cause instanceof TimeoutError) !== null
+}
+
 export type SmartAccounts = ReturnType<typeof createSmartAccounts>
 
 export function createSmartAccounts(o: SmartAccountsOptions) {
@@ -132,7 +137,8 @@ export function createSmartAccounts(o: SmartAccountsOptions) {
     try {
       return await bundler.sendUserOperation({ calls, ...limits } as Parameters<typeof bundler.sendUserOperation>[0])
     } catch (e) {
-      throw new RpcError(RpcErrorCode.INTERNAL, errorText(e))
+      // A bundler (or chain node) that cannot be reached is SPEC §8's "Network Error", not the fetch's own words.
+      throw new RpcError(RpcErrorCode.INTERNAL, unreachable(e) ? 'Network Error' : errorText(e))
     }
   }
 
