@@ -1,3 +1,4 @@
+import { englishText, type DisplayText, type TranslatableText } from '../plugin/contract.ts'
 import { Store } from './store.ts'
 
 /** SPEC §2 snackbar variants. */
@@ -5,7 +6,10 @@ export type SnackbarVariant = 'loading' | 'success' | 'error'
 
 export interface SnackbarState {
   open: boolean
+  /** The message in English (a SPEC §8 text as written): what logs and tests read. */
   message: string
+  /** The message a plugin gave from its catalogue, which the UI shows in the modal's language. */
+  text?: TranslatableText
   variant: SnackbarVariant
 }
 
@@ -20,7 +24,11 @@ export class SnackbarController {
 
   constructor(private readonly clock: { setTimeout: typeof setTimeout; clearTimeout: typeof clearTimeout } = globalThis) {}
 
-  show(message: string, variant: SnackbarVariant): void {
+  /**
+   * Shows a message: a SPEC §8 text as written (the UI translates it through its error catalogue) or a plugin's
+   * `message(catalogue, key)`.
+   */
+  show(message: DisplayText, variant: SnackbarVariant): void {
     this.clearTimers()
     if (this.store.getSnapshot().open) {
       this.store.set({ open: false })
@@ -30,15 +38,15 @@ export class SnackbarController {
     this.display(message, variant)
   }
 
-  showError(message: string): void {
+  showError(message: DisplayText): void {
     this.show(message, 'error')
   }
 
-  showSuccess(message: string): void {
+  showSuccess(message: DisplayText): void {
     this.show(message, 'success')
   }
 
-  showLoading(message: string): void {
+  showLoading(message: DisplayText): void {
     this.show(message, 'loading')
   }
 
@@ -51,8 +59,8 @@ export class SnackbarController {
     this.clearTimers()
   }
 
-  private display(message: string, variant: SnackbarVariant): void {
-    this.store.set({ open: true, message, variant })
+  private display(message: DisplayText, variant: SnackbarVariant): void {
+    this.store.set({ open: true, message: englishText(message), text: typeof message === 'string' ? undefined : message, variant })
     if (variant !== 'loading') this.later(() => this.store.set({ open: false }), AUTO_HIDE_MS)
   }
 

@@ -1,4 +1,6 @@
-import { ErrorText, formatUnits, Store, type CaipNetwork, type ChainNamespace, type Disposable } from 'portico'
+import { ErrorText, formatUnits, Store, type CaipNetwork, type ChainNamespace, type DisplayText, type Disposable } from 'portico'
+import { message } from 'portico/react'
+import { messages } from './messages.ts'
 import { insufficientBalance, insufficientForFee, readableSendError, SendText } from './errors.ts'
 import type { NamesLookup, ResolvedName, SenderRegistry, SendFee, SendRequest, SendToken } from './tokens.ts'
 
@@ -61,7 +63,8 @@ export interface SendControllerDeps {
   profile?(address: string, namespace: ChainNamespace): Promise<ResolvedName | undefined>
   /** A names plugin's lookup, when one is present. */
   names?(): NamesLookup | undefined
-  snackbar: { showSuccess(message: string): void; showError(message: string): void }
+  /** Success messages are catalogue messages (shown in the modal's language; `message` is their English). */
+  snackbar: { showSuccess(message: DisplayText): void; showError(message: DisplayText): void }
   router: { push(view: 'WalletSendPreview' | 'WalletSendSelectToken' | 'WalletSend'): void; replace(view: 'Account'): void; reset(view: 'Account'): void; goBack(): void }
   /** Balance and Activity refresh after a send (the 30 s caches bypassed). */
   refresh(namespace: ChainNamespace): void
@@ -275,7 +278,7 @@ export class SendController implements Disposable {
       if (receipt.status === 'reverted') throw new Error('execution reverted')
       const pending = receipt.status === 'pending' ? [...this.state.pending, receipt.hash] : this.state.pending
       this.deps.track?.('SEND_SUCCESS', { ...properties, hash: receipt.hash })
-      this.deps.snackbar.showSuccess(receipt.status === 'pending' ? SendText.SUBMITTED : SendText.SENT)
+      this.deps.snackbar.showSuccess(message(messages, receipt.status === 'pending' ? 'error_SUBMITTED' : 'error_SENT'))
       this.reset()
       this.store.set({ pending })
       this.deps.refresh(active.namespace)

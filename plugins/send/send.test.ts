@@ -48,7 +48,7 @@ function setup(opts: { sender?: Sender | null; namespace?: string; deps?: Partia
     senders,
     active: () => ({ namespace: ns as 'eip155', address: FROM, network: { ...network, chainNamespace: ns as 'eip155', caipNetworkId: `${ns}:31337` } }),
     loadTokens: async () => [ETH, USDC],
-    snackbar: { showSuccess: (m) => calls.success.push(m), showError: () => undefined },
+    snackbar: { showSuccess: (m) => calls.success.push(englishText(m)), showError: () => undefined },
     router: { push: (v) => calls.push.push(v), replace: (v) => calls.replace.push(v), reset: (v) => calls.reset.push(v), goBack: () => undefined },
     refresh: (n) => calls.refresh.push(n),
     track: (event, properties) => calls.track.push([event, properties]),

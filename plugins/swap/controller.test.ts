@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ProviderRpcError } from 'portico'
+import { englishText, ProviderRpcError, type TranslatableText } from 'portico'
 import { ConvertApiError, type ConvertClient, type ConvertQuote, type ConvertToken } from './api.ts'
 import { minimumReceived, priceImpact, slippageBps, SwapController, toBaseUnits, type SwapControllerDeps } from './controller.ts'
 
@@ -228,7 +228,10 @@ describe('SwapController', () => {
     expect(await controller.swap()).toBe(true)
     expect(api.buildTransaction).toHaveBeenCalledWith({ amount: 10_000_000n, from: USDC.address, to: DAI.address, userAddress: `${CHAIN}:${USER}`, slippage: '1' })
     expect(deps.sendTransaction).toHaveBeenCalledTimes(2)
-    expect(deps.snackbar.showSuccess).toHaveBeenLastCalledWith('Swapped 10 USDC for about 9.97 DAI')
+    const swapped = vi.mocked(deps.snackbar.showSuccess).mock.lastCall![0]
+    expect(englishText(swapped)).toBe('Swapped 10 USDC for about 9.97 DAI')
+    // A catalogue message: the modal shows it in its language.
+    expect(await (swapped as TranslatableText).in('de')).toBe('10 USDC gegen etwa 9.97 DAI getauscht')
     expect(deps.done).toHaveBeenCalledTimes(1)
     expect(controller.state.amount).toBe('')
   })

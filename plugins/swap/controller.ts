@@ -1,4 +1,6 @@
-import { ErrorText, Store, formatUnits, isUserRejection, describeWalletError } from 'portico'
+import { ErrorText, Store, formatUnits, isUserRejection, describeWalletError, type DisplayText } from 'portico'
+import { message } from 'portico/react'
+import { messages } from './messages.ts'
 import { ConvertApiError, type ConvertClient, type ConvertQuote, type ConvertToken, type ConvertTransaction } from './api.ts'
 
 /** SPEC §9: swap slippage tolerance default, in percent. */
@@ -21,7 +23,6 @@ export const SwapText = {
   INVALID_SLIPPAGE: `Enter a slippage tolerance above 0 and at most ${MAX_SLIPPAGE} %`,
   REJECTED: 'The wallet rejected the transaction',
   REVERTED: 'The transaction was reverted by the chain',
-  APPROVED: 'Approved',
   NO_QUOTE: 'No quote for this amount',
 } as const
 
@@ -70,7 +71,8 @@ export interface SwapControllerDeps {
   sendTransaction(tx: ConvertTransaction): Promise<string>
   /** Waits for the receipt: true when it succeeded. */
   waitForReceipt(hash: string): Promise<boolean>
-  snackbar: { showSuccess(message: string): void; showError(message: string): void }
+  /** Success messages are catalogue messages (shown in the modal's language; `message` is their English). */
+  snackbar: { showSuccess(message: DisplayText): void; showError(message: DisplayText): void }
   /** After a successful swap: refresh balances and leave the flow. */
   done(): void
 }
@@ -364,7 +366,7 @@ export class SwapController {
       if (!(await this.deps.waitForReceipt(hash))) throw new Error(SwapText.REVERTED)
       const allowance = await this.deps.api.allowance({ tokenAddress: from.address, userAddress })
       this.store.set({ allowance, step: 'idle' })
-      this.deps.snackbar.showSuccess(`${SwapText.APPROVED} ${from.symbol}`)
+      this.deps.snackbar.showSuccess(message(messages, 'approved', { symbol: from.symbol }))
       return true
     } catch (error) {
       this.store.set({ step: 'idle', txError: readableSwapError(error) })
@@ -385,8 +387,12 @@ export class SwapController {
       const tx = await this.deps.api.buildTransaction({ amount, from: from.address, to: to.address, userAddress, slippage: slippage.trim() })
       const hash = await this.deps.sendTransaction(tx)
       if (!(await this.deps.waitForReceipt(hash))) throw new Error(SwapText.REVERTED)
-      const received = this.state.quote ? ` for about ${formatUnits(this.state.quote.toAmount, to.decimals)} ${to.symbol}` : ''
-      this.deps.snackbar.showSuccess(`Swapped ${this.state.amount.trim()} ${from.symbol}${received}`)
+      const swapped = { amount: this.state.amount.trim(), symbol: from.symbol }
+      this.deps.snackbar.showSuccess(
+        this.state.quote
+          ? message(messages, 'swappedFor', { ...swapped, received: `${formatUnits(this.state.quote.toAmount, to.decimals)} ${to.symbol}` })
+          : message(messages, 'swapped', swapped),
+      )
       this.store.set({ step: 'idle', amount: '', quote: undefined, quoteStatus: 'idle', allowance: undefined })
       this.close()
       this.deps.done()

@@ -35,6 +35,9 @@ export const messages = defineMessages(
     swapTo: 'Swap to',
     tokenBalance: '{name}, balance {amount}',
     selected: 'Selected',
+    approved: 'Approved {symbol}',
+    swapped: 'Swapped {amount} {symbol}',
+    swappedFor: 'Swapped {amount} {symbol} for about {received}',
   },
   {
     de: () => import('./messages/de.ts'),

@@ -278,10 +278,13 @@ function AnimatedHeight({ children }: { children: ReactNode }) {
   )
 }
 
+/** The snackbar in the modal's language: a plugin's catalogue message, or a SPEC §8 text through the error catalogue. */
 function ModalSnackbar({ modal }: { modal: ModalInstance }) {
   const snackbar = useStore(modal.get(KernelTokens.Snackbar).store)
+  const errorText = useErrorText()
+  const text = useDisplayTextNow(snackbar.text ?? snackbar.message)
   if (!snackbar.open) return null
-  return <Snackbar message={snackbar.message} variant={snackbar.variant} />
+  return <Snackbar message={snackbar.text ? text : errorText(snackbar.message)} variant={snackbar.variant} />
 }
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'

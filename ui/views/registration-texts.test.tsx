@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, within } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   createMemoryAdapter,
@@ -165,6 +165,20 @@ describe('texts given at registration', () => {
     const actions = await screen.findByRole('group', { name: 'Kontoaktionen' }, { timeout: 10_000 })
     expect(await within(actions).findByRole('button', { name: 'Vault' })).toBeTruthy()
     expect(within(actions).getByRole('button', { name: 'Bridge' })).toBeTruthy()
+  })
+
+  it("the snackbar: a SPEC §8 text through the error catalogue, a plugin's message from its catalogue", async () => {
+    const m = await mount([chain, staking], 'de')
+    await act(async () => m.open())
+    await screen.findByRole('dialog', { name: 'Wallet verbinden' }, { timeout: 10_000 })
+    const snackbar = m.get(KernelTokens.Snackbar)
+    act(() => snackbar.showError('Token Balance Unavailable'))
+    expect((await screen.findByRole('alert')).textContent).toBe('Token-Guthaben nicht verfügbar')
+    snackbar.hide()
+    act(() => snackbar.showSuccess(message(stakeMessages, 'stakeTitle', { symbol: 'SOL' })))
+    // What code and tests read stays English.
+    expect(snackbar.store.getSnapshot().message).toBe('Stake SOL')
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('SOL staken'))
   })
 
   it('a core catalogue message serves a plugin that shows a core word (account-data tabs)', async () => {

@@ -32,6 +32,9 @@ const messages = {
   swapTo: "مبادلة إلى",
   tokenBalance: "{name}، الرصيد {amount}",
   selected: "محدد",
+  approved: "تمت الموافقة على {symbol}",
+  swapped: "تمت مبادلة {amount} {symbol}",
+  swappedFor: "تمت مبادلة {amount} {symbol} مقابل {received} تقريبًا",
 }
 
 export default messages

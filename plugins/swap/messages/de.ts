@@ -32,6 +32,9 @@ const messages = {
   swapTo: "Tauschen nach",
   tokenBalance: "{name}, Guthaben {amount}",
   selected: "Ausgewählt",
+  approved: "{symbol} freigegeben",
+  swapped: "{amount} {symbol} getauscht",
+  swappedFor: "{amount} {symbol} gegen etwa {received} getauscht",
 }
 
 export default messages

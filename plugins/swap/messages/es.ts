@@ -32,6 +32,9 @@ const messages = {
   swapTo: "Intercambiar a",
   tokenBalance: "{name}, saldo {amount}",
   selected: "Seleccionado",
+  approved: "{symbol} aprobado",
+  swapped: "Intercambiaste {amount} {symbol}",
+  swappedFor: "Intercambiaste {amount} {symbol} por unos {received}",
 }
 
 export default messages

@@ -32,6 +32,9 @@ const messages = {
   swapTo: "Échanger vers",
   tokenBalance: "{name}, solde {amount}",
   selected: "Sélectionné",
+  approved: "{symbol} autorisé",
+  swapped: "{amount} {symbol} échangés",
+  swappedFor: "{amount} {symbol} échangés contre environ {received}",
 }
 
 export default messages

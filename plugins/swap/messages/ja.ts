@@ -32,6 +32,9 @@ const messages = {
   swapTo: "交換先",
   tokenBalance: "{name}、残高 {amount}",
   selected: "選択中",
+  approved: "{symbol} を承認しました",
+  swapped: "{amount} {symbol} をスワップしました",
+  swappedFor: "{amount} {symbol} を約 {received} にスワップしました",
 }
 
 export default messages

@@ -32,6 +32,9 @@ const messages = {
   swapTo: "받을 토큰",
   tokenBalance: "{name}, 잔액 {amount}",
   selected: "선택됨",
+  approved: "{symbol} 승인됨",
+  swapped: "{amount} {symbol} 스왑 완료",
+  swappedFor: "{amount} {symbol}을(를) 약 {received}(으)로 스왑 완료",
 }
 
 export default messages

@@ -32,6 +32,9 @@ const messages = {
   swapTo: "Trocar para",
   tokenBalance: "{name}, saldo {amount}",
   selected: "Selecionado",
+  approved: "{symbol} aprovado",
+  swapped: "{amount} {symbol} trocados",
+  swappedFor: "{amount} {symbol} trocados por cerca de {received}",
 }
 
 export default messages

@@ -32,6 +32,9 @@ const messages = {
   swapTo: "兑换为",
   tokenBalance: "{name}，余额 {amount}",
   selected: "已选择",
+  approved: "已授权 {symbol}",
+  swapped: "已兑换 {amount} {symbol}",
+  swappedFor: "已将 {amount} {symbol} 兑换为约 {received}",
 }
 
 export default messages
