@@ -133,10 +133,16 @@ async function gasPrice(chain: ChainRuntime): Promise<bigint> {
   return onChain(() => chain.client.getGasPrice(), 'Chain unavailable')
 }
 
-/** The node's gas estimate, or `fallback` when the call would revert now (e.g. the approval is not yet mined). */
+/**
+ * The node's gas estimate with 20 % headroom, or `fallback` when the call would revert now (e.g. the approval is not
+ * yet mined). The estimate runs on the latest block and the transaction in a later one: a Uniswap V2 pair writes its
+ * price accumulators only in the first swap of a new second, about 20k gas the estimate may not have seen (a swap sent
+ * with the bare estimate ran out of gas now and then in CI).
+ */
 async function estimateOr(chain: ChainRuntime, tx: { from: Address; to: Address; data: Hex; value: bigint }, fallback: bigint): Promise<bigint> {
   try {
-    return await chain.client.estimateGas({ account: tx.from, to: tx.to, data: tx.data, value: tx.value })
+    const estimate = await chain.client.estimateGas({ account: tx.from, to: tx.to, data: tx.data, value: tx.value })
+    return estimate + estimate / 5n
   } catch {
     return fallback
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPublicClient, decodeFunctionData, erc20Abi, formatEther, http, parseEther, parseUnits, type Address, type Hex } from 'viem'
+import { createPublicClient, decodeFunctionData, erc20Abi, formatEther, http, parseEther, parseUnits, type Address, type Hex, type PublicClient } from 'viem'
 import { startDevChains, uniswapV2RouterAbi, type DevChains } from '../chain/index.ts'
 import { startApiServer, type ApiServer } from './index.ts'
 import { callApi, DB_BACKENDS, testStorage, type TestStorage } from './api-test-client.ts'
@@ -228,20 +228,27 @@ describe.each(DB_BACKENDS)('history records internal ETH transfers traced with d
     const user = dev.deployment.accounts[1]!
     const caip = (a: string) => `eip155:31337:${a}`
     const amount = parseUnits('30', 18).toString()
-    const send = async (tx: { from: string; to: string; data: Hex; value: string }) => {
+    // With the API's gas limit, as the swap plugin sends it (a node's own estimate at sending has no headroom).
+    const send = async (tx: { from: string; to: string; data: Hex; value: string; eip155: { gas: string } }) => {
       const hash = (await client.request({
         method: 'eth_sendTransaction' as never,
-        params: [{ from: tx.from.split(':')[2], to: tx.to.split(':')[2], data: tx.data, value: `0x${BigInt(tx.value).toString(16)}` }] as never,
+        params: [{ from: tx.from.split(':')[2], to: tx.to.split(':')[2], data: tx.data, value: `0x${BigInt(tx.value).toString(16)}`, gas: `0x${BigInt(tx.eip155.gas).toString(16)}` }] as never,
       })) as Hex
       return client.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 0 })
     }
     const query = { userAddress: caip(user), from: caip(c.dai18), to: 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', amount }
-    await send((await callApi(api.url, '/v1/convert/build-approve', { query })).body.tx)
+    const approval = await send((await callApi(api.url, '/v1/convert/build-approve', { query })).body.tx)
+    expect(approval.status).toBe('success')
     const quote = (await callApi(api.url, '/v1/convert/quotes', { query })).body.quotes[0]
     const build = await callApi(api.url, '/v1/convert/build-transaction', { json: { projectId: 'test-project', ...query } })
     expect(build.status).toBe(200)
     const receipt = await send(build.body.tx)
-    expect(receipt.status).toBe('success')
+    // Seen once under a loaded CI run: a revert. Replayed at its block so a failure says why.
+    const why =
+      receipt.status === 'success'
+        ? ''
+        : `${await revertReason(client, build.body.tx, receipt.blockNumber)}; gas used ${receipt.gasUsed} of ${(await client.getTransaction({ hash: receipt.transactionHash })).gas}; block ${receipt.blockNumber} holds ${(await client.getBlock({ blockNumber: receipt.blockNumber })).transactions.length} transactions`
+    expect(receipt.status, why).toBe('success')
     await api.indexNow()
 
     const history = await callApi<{ data: HistoryTransaction[] }>(api.url, `/v1/account/${user}/history`, { query: { chainId: 'eip155:31337' } })
@@ -254,3 +261,13 @@ describe.each(DB_BACKENDS)('history records internal ETH transfers traced with d
     expect(dai.map((t) => [t.direction, t.quantity.numeric])).toEqual([['out', '30']])
   })
 })
+
+/** The revert reason of `tx` replayed with eth_call on the state before `block`. */
+async function revertReason(client: PublicClient, tx: { from: string; to: string; data: Hex; value: string }, block: bigint): Promise<string> {
+  try {
+    await client.call({ account: tx.from.split(':')[2] as Address, to: tx.to.split(':')[2] as Address, data: tx.data, value: BigInt(tx.value), blockNumber: block - 1n })
+    return `the call succeeds when replayed on block ${block - 1n}`
+  } catch (error) {
+    return error instanceof Error ? error.message.split('\n').slice(0, 3).join(' ') : String(error)
+  }
+}
