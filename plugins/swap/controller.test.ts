@@ -231,7 +231,7 @@ describe('SwapController', () => {
     const swapped = vi.mocked(deps.snackbar.showSuccess).mock.lastCall![0]
     expect(englishText(swapped)).toBe('Swapped 10 USDC for about 9.97 DAI')
     // A catalogue message: the modal shows it in its language.
-    expect(await (swapped as TranslatableText).in('de')).toBe('10 USDC gegen etwa 9.97 DAI getauscht')
+    expect(await (swapped as TranslatableText).in('de')).toBe('10 USDC gegen etwa 9,97 DAI getauscht')
     expect(deps.done).toHaveBeenCalledTimes(1)
     expect(controller.state.amount).toBe('')
   })

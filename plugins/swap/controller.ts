@@ -1,4 +1,4 @@
-import { ErrorText, Store, formatUnits, isUserRejection, describeWalletError, type DisplayText } from 'portico'
+import { ErrorText, Store, formatAmount, formatUnits, isUserRejection, describeWalletError, type DisplayText } from 'portico'
 import { message } from 'portico/react'
 import { messages } from './messages.ts'
 import { ConvertApiError, type ConvertClient, type ConvertQuote, type ConvertToken, type ConvertTransaction } from './api.ts'
@@ -387,10 +387,13 @@ export class SwapController {
       const tx = await this.deps.api.buildTransaction({ amount, from: from.address, to: to.address, userAddress, slippage: slippage.trim() })
       const hash = await this.deps.sendTransaction(tx)
       if (!(await this.deps.waitForReceipt(hash))) throw new Error(SwapText.REVERTED)
-      const swapped = { amount: this.state.amount.trim(), symbol: from.symbol }
+      // Amounts in the number format of the language the snackbar is shown in.
+      const paid = this.state.amount.trim()
+      const swapped = { amount: (locale: string) => formatAmount(paid, { locale }), symbol: from.symbol }
+      const quote = this.state.quote
       this.deps.snackbar.showSuccess(
-        this.state.quote
-          ? message(messages, 'swappedFor', { ...swapped, received: `${formatUnits(this.state.quote.toAmount, to.decimals)} ${to.symbol}` })
+        quote
+          ? message(messages, 'swappedFor', { ...swapped, received: (locale) => formatAmount(formatUnits(quote.toAmount, to.decimals), { locale, symbol: to.symbol }) })
           : message(messages, 'swapped', swapped),
       )
       this.store.set({ step: 'idle', amount: '', quote: undefined, quoteStatus: 'idle', allowance: undefined })

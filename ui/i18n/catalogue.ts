@@ -57,21 +57,29 @@ export function pluralKey<T extends Messages<T>>(messages: T, base: string, coun
 }
 
 
+/** A placeholder's value: as it is, or made for the language shown (an amount in its number format). */
+export type MessageValue = string | number | ((locale: string) => string)
+
 /**
  * A message of a catalogue as a `TranslatableText`: what a plugin passes at registration (`registerAccountAction`'s
- * label, `registerView`'s title) so the modal shows it in its language. `values` fill the `{name}` placeholders.
+ * label, `registerView`'s title) or to the snackbar, so the modal shows it in its language. `values` fill the
+ * `{name}` placeholders; a function value is called with the language shown ('en' for the English).
  * @example ctx.registerAccountAction({ id: 'stake', label: message(messages, 'stake'), order: 40, view: 'Stake' })
  */
-export function message<T extends Messages<T>>(catalogue: Catalogue<T>, key: keyof T & string, values?: Readonly<Record<string, string | number>>): TranslatableText {
-  const fill = (messages: T) => (values ? formatMessage(messages[key], values) : messages[key])
+export function message<T extends Messages<T>>(catalogue: Catalogue<T>, key: keyof T & string, values?: Readonly<Record<string, MessageValue>>): TranslatableText {
+  const fill = (messages: T, locale: string) => {
+    if (!values) return messages[key]
+    const filled: Record<string, string | number> = {}
+    for (const [name, value] of Object.entries(values)) filled[name] = typeof value === 'function' ? value(locale) : value
+    return formatMessage(messages[key], filled)
+  }
   return {
-    en: fill(catalogue.en),
+    en: fill(catalogue.en, 'en'),
     in(locale: string) {
       // A language the catalogue has no module for (or English) reads the English.
-      if (!Object.hasOwn(catalogue.load, locale)) return fill(catalogue.en)
+      if (!Object.hasOwn(catalogue.load, locale)) return fill(catalogue.en, 'en')
       const messages = loadMessages(catalogue, locale as Locale)
-      return messages instanceof Promise ? messages.then(fill) : fill(messages as T)
+      return messages instanceof Promise ? messages.then((m) => fill(m, locale)) : fill(messages as T, locale)
     },
   }
 }
-

@@ -1,5 +1,5 @@
 export { SUPPORTED_LOCALES, TRANSLATED_LOCALES, matchLocale, resolveLocale, textDirection, browserLanguages, type Locale } from './locales.ts'
-export { defineMessages, message, loadMessages, pluralKey, type Catalogue, type Messages, type TranslatedLocale } from './catalogue.ts'
+export { defineMessages, message, loadMessages, pluralKey, type MessageValue, type Catalogue, type Messages, type TranslatedLocale } from './catalogue.ts'
 export { createFormatters, type Formatters } from './format.ts'
 export { coreMessages } from './core.ts'
 export { errorMessages, translateError } from './errors.ts'

@@ -18,6 +18,7 @@ export {
   pluralKey,
   SUPPORTED_LOCALES,
   type Catalogue,
+  type MessageValue,
   type Formatters,
   type Locale,
 } from '../i18n/index.ts'
