@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { Verifier } from 'bip322-js'
-import { startLocalChains, type LocalChains } from '../../stack/local-chains.ts'
-import { startDemoHost, otherChains, type DemoHost } from '../../demo/server.ts'
-import { launchChromium } from './browser.ts'
+import type { LocalChains } from '../../stack/local-chains.ts'
+import type { DemoHost } from '../../demo/server.ts'
+import { startDemoSuite, stopDemoSuite } from './demo-suite.ts'
 
 /** Dev account 0 of stack/bitcoin: payment (P2WPKH) and ordinals (P2TR). */
 const PAYMENT0 = 'bcrt1qquv9lg5g2r4jkr0ahun0ddfg5xntxjelwjpnuw'
@@ -16,21 +16,10 @@ let host: DemoHost
 let browser: Browser
 
 beforeAll(async () => {
-  // The demo host composes eip155 too (its default network); the EVM chains give it one.
-  local = await startLocalChains({ only: ['evm', 'bitcoin'] })
-  host = await startDemoHost({
-    mode: 'static',
-    distDir: inject('demoHostDist'),
-    config: { projectId: 'portico-e2e', chains: local.evm!.chains, ...otherChains(local) },
-  })
-  browser = await launchChromium()
+  ;({ local, host, browser } = await startDemoSuite(['bitcoin']))
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await host?.stop()
-  await local?.stop()
-})
+afterAll(() => stopDemoSuite({ local, host, browser }))
 
 const esplora = async <T>(path: string): Promise<T> => {
   const res = await fetch(`${local.bitcoin!.url}${path}`)

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { encodeSecp256k1Pubkey, pubkeyToAddress, serializeSignDoc } from '@cosmjs/amino'
 import { Secp256k1, Secp256k1Signature, sha256 } from '@cosmjs/crypto'
 import { StargateClient } from '@cosmjs/stargate'
 import { base64, hex } from '@scure/base'
-import { startLocalChains, type LocalChains } from '../../stack/local-chains.ts'
-import { startDemoHost, otherChains, type DemoHost } from '../../demo/server.ts'
+import type { LocalChains } from '../../stack/local-chains.ts'
+import type { DemoHost } from '../../demo/server.ts'
 import { cosmosDevAccounts } from '../../stack/cosmos/index.ts'
-import { launchChromium } from './browser.ts'
+import { startDemoSuite, stopDemoSuite } from './demo-suite.ts'
 
 const ACCOUNT0 = 'cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e7'
 /** SPEC §9: 4 leading and 6 trailing characters. */
@@ -18,21 +18,10 @@ let host: DemoHost
 let browser: Browser
 
 beforeAll(async () => {
-  // The demo host composes eip155 too (its default network); the EVM chains give it one.
-  local = await startLocalChains({ only: ['evm', 'cosmos'] })
-  host = await startDemoHost({
-    mode: 'static',
-    distDir: inject('demoHostDist'),
-    config: { projectId: 'portico-e2e', chains: local.evm!.chains, ...otherChains(local) },
-  })
-  browser = await launchChromium()
+  ;({ local, host, browser } = await startDemoSuite(['cosmos']))
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await host?.stop()
-  await local?.stop()
-})
+afterAll(() => stopDemoSuite({ local, host, browser }))
 
 async function query<T>(fn: (client: StargateClient) => Promise<T>): Promise<T> {
   const client = await StargateClient.connect(local.cosmos!.rpcUrl)

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { ApiPromise, WsProvider } from '@polkadot/api'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
-import { startLocalChains, type LocalChains } from '../../stack/local-chains.ts'
-import { startDemoHost, otherChains, type DemoHost } from '../../demo/server.ts'
-import { launchChromium } from './browser.ts'
+import type { LocalChains } from '../../stack/local-chains.ts'
+import type { DemoHost } from '../../demo/server.ts'
+import { startDemoSuite, stopDemoSuite } from './demo-suite.ts'
 
 /** //Alice (sr25519) with the Rococo Asset Hub prefix 2, and its generic-prefix form the wallet reports. */
 const ALICE = 'HNZata7iMYWmk5RvZRTiAsSDhV8366zq2YGb3tLH5Upf74F'
@@ -20,23 +20,14 @@ let browser: Browser
 let api: ApiPromise
 
 beforeAll(async () => {
-  // The demo host composes eip155 too (its default network); the EVM chains give it one.
-  local = await startLocalChains({ only: ['evm', 'polkadot'] })
-  host = await startDemoHost({
-    mode: 'static',
-    distDir: inject('demoHostDist'),
-    config: { projectId: 'portico-e2e', chains: local.evm!.chains, ...otherChains(local) },
-  })
+  ;({ local, host, browser } = await startDemoSuite(['polkadot']))
   api = await ApiPromise.create({ provider: new WsProvider(local.polkadot!.wsUrl), noInitWarn: true })
   await cryptoWaitReady()
-  browser = await launchChromium()
 }, 240_000)
 
 afterAll(async () => {
-  await browser?.close()
   await api?.disconnect()
-  await host?.stop()
-  await local?.stop()
+  await stopDemoSuite({ local, host, browser })
 })
 
 type AccountInfo = { data: { free: { toBigInt(): bigint } } }

@@ -2,11 +2,11 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import { Connection, PublicKey } from '@solana/web3.js'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { otherChains, startDemoHost, type DemoHost } from '../../demo/server.ts'
-import { startLocalChains, type LocalChains } from '../../stack/local-chains.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DemoHost } from '../../demo/server.ts'
+import type { LocalChains } from '../../stack/local-chains.ts'
 import { startTestApi } from './api.ts'
-import { launchChromium } from './browser.ts'
+import { startDemoSuite } from './demo-suite.ts'
 
 let local: LocalChains
 let host: DemoHost
@@ -14,15 +14,11 @@ let browser: Browser
 let api: Awaited<ReturnType<typeof startTestApi>>
 
 beforeAll(async () => {
-  local = await startLocalChains({ only: ['evm', 'solana'] })
-  // The stack's API server answers the EVM side's Tokens tab, so the host reaches no hosted endpoint.
-  api = await startTestApi(local.evm!, 'solana-e2e')
-  host = await startDemoHost({
-    mode: 'static',
-    distDir: inject('demoHostDist'),
-    config: { projectId: 'portico-e2e', chains: local.evm!.chains, apiUrl: api.url, ...otherChains(local) },
-  })
-  browser = await launchChromium()
+  ;({ local, host, browser } = await startDemoSuite(['solana'], async (chains) => {
+    // The stack's API server answers the EVM side's Tokens tab, so the host reaches no hosted endpoint.
+    api = await startTestApi(chains.evm!, 'solana-e2e')
+    return { apiUrl: api.url }
+  }))
 })
 
 afterAll(async () => {
