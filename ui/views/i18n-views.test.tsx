@@ -4,15 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import {
   createMemoryAdapter,
   createModal,
-  definePlugin,
   KernelTokens,
-  type Connector,
-  type ConnectResult,
   type Modal as ModalInstance,
 } from '../../kernel/index.ts'
 import { Modal } from '../react/Modal.tsx'
 import { PorticoProvider } from '../react/context.tsx'
 import { ConnectButton } from '../react/ConnectButton.tsx'
+import { DEV_ADDRESS, devChain } from './dev-chain.fixtures.ts'
 
 /**
  * Issue 17 item 2: the core views, components and shell speak the modal's language (the host's `locale` or one set
@@ -27,33 +25,8 @@ afterEach(() => {
   modal = undefined
 })
 
-const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const network = { id: 31337, caipNetworkId: 'eip155:31337', chainNamespace: 'eip155', name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } } as const
-
-/** An installed wallet that approves, or refuses with the given error. */
-function chain(refuse?: Error) {
-  const wallet: Connector = {
-    id: 'dev',
-    name: 'Dev Wallet',
-    type: 'ANNOUNCED',
-    chain: 'eip155',
-    connect: (): Promise<ConnectResult> =>
-      refuse ? Promise.reject(refuse) : Promise.resolve({ accounts: [{ namespace: 'eip155', address: ADDRESS, type: 'eoa' }], caipNetworkId: 'eip155:31337' }),
-    reconnect: async () => undefined,
-    disconnect: async () => undefined,
-    switchNetwork: async () => undefined,
-  }
-  return definePlugin({
-    id: 'i18n-chain',
-    kind: 'chain',
-    portico: '1.x',
-    namespace: 'eip155',
-    setup(ctx) {
-      ctx.registerChain({ namespace: 'eip155', networks: [network], isAddress: () => true, getBalance: async () => ({ balance: '1234.56789', symbol: 'ETH' }) })
-      ctx.registerConnector(() => wallet)
-    },
-  })
-}
+const ADDRESS = DEV_ADDRESS
+const chain = (refuse?: Error) => devChain({ refuse })
 
 async function open(locale: string | undefined, refuse?: Error): Promise<ModalInstance> {
   const m = createModal({ storage: createMemoryAdapter(), plugins: [chain(refuse)], embedded: false, ...(locale ? { locale } : {}) })

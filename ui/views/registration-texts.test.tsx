@@ -7,8 +7,6 @@ import {
   definePlugin,
   englishText,
   KernelTokens,
-  type Connector,
-  type ConnectResult,
   type Modal as ModalInstance,
   type PluginDefinition,
   type TranslatableText,
@@ -18,6 +16,7 @@ import { Modal } from '../react/Modal.tsx'
 import { PorticoProvider } from '../react/context.tsx'
 import { defineMessages, message } from '../i18n/catalogue.ts'
 import { coreMessages } from '../i18n/core.ts'
+import { devChain } from './dev-chain.fixtures.ts'
 
 /**
  * Issue 17: labels and titles a plugin gives at registration show in the modal's language when it passes a catalogue
@@ -32,30 +31,7 @@ afterEach(() => {
   modal = undefined
 })
 
-const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const network = { id: 31337, caipNetworkId: 'eip155:31337', chainNamespace: 'eip155', name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } } as const
-
-const wallet: Connector = {
-  id: 'dev',
-  name: 'Dev Wallet',
-  type: 'ANNOUNCED',
-  chain: 'eip155',
-  connect: (): Promise<ConnectResult> => Promise.resolve({ accounts: [{ namespace: 'eip155', address: ADDRESS, type: 'eoa' }], caipNetworkId: 'eip155:31337' }),
-  reconnect: async () => undefined,
-  disconnect: async () => undefined,
-  switchNetwork: async () => undefined,
-}
-
-const chain = definePlugin({
-  id: 'texts-chain',
-  kind: 'chain',
-  portico: '1.x',
-  namespace: 'eip155',
-  setup(ctx) {
-    ctx.registerChain({ namespace: 'eip155', networks: [network], isAddress: () => true })
-    ctx.registerConnector(() => wallet)
-  },
-})
+const chain = devChain()
 
 /** A plugin's own catalogue, German and French as lazy modules (as a third party writes one). */
 const stakeMessages = defineMessages(
