@@ -10,6 +10,7 @@ import { serveStatic } from '../demo/server.ts'
 import { launchChromium } from '../tests/e2e/browser.ts'
 import { benchRoot, buildHost, forbiddenCode, forbiddenModules, kb, type HostSizes } from './build-hosts.ts'
 import { BUDGETS } from './budgets.ts'
+import { BENCH_WALLET_SCRIPT } from './bench-wallet.ts'
 
 /** Page loads per host for the open-to-first-view medians (BENCH_RUNS overrides it for a quick look). */
 const RUNS = Number(process.env.BENCH_RUNS) || 31
@@ -17,17 +18,6 @@ const RUNS = Number(process.env.BENCH_RUNS) || 31
 const OPEN_RATIO_LIMIT = 2
 /** The previous measurement (2026-11-22, before issue 9), KB gzip initial. */
 const BEFORE = { kernelOverReact: 23.0, reference: 93.7, walletConnect: 101.5 }
-
-/** A minimal EIP-6963 wallet, injected like an extension (no viem: the bench must not measure the test kit). */
-const INJECTED_WALLET = `
-  (() => {
-    const provider = { request: async ({ method }) => method === 'eth_chainId' ? '0x7a69' : method === 'eth_accounts' ? [] : null, on() {}, removeListener() {} };
-    const detail = Object.freeze({ info: { uuid: 'bench', name: 'Bench Wallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'dev.portico.bench' }, provider });
-    const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
-    window.addEventListener('eip6963:requestProvider', announce);
-    announce();
-  })();
-`
 
 /**
  * Clicks "Connect Wallet" and resolves with the ms until the first view is shown in the dialog and a frame with it
@@ -86,7 +76,7 @@ async function openToFirstView(hosts: Timed[]): Promise<void> {
         const j = (i + k) % hosts.length
         const { port } = servers[j]!.address() as { port: number }
         const context = await browser.newContext()
-        await context.addInitScript(INJECTED_WALLET)
+        await context.addInitScript(BENCH_WALLET_SCRIPT)
         const page = await context.newPage()
         await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'networkidle' })
         // A user does not click in the page's first milliseconds: every host is measured once its page is idle

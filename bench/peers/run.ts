@@ -27,6 +27,7 @@ import { freePort, spawnAnvil } from '../../stack/chain/anvil.ts'
 import { DEV_MNEMONIC } from '../../stack/chain/index.ts'
 import { launchChromium } from '../../tests/e2e/browser.ts'
 import { buildPeer, buildPortico, devWalletScript, ensurePeerDeps, PEERS, repoRoot, type BuiltHost } from './build.ts'
+import { BENCH_WALLET_SCRIPT } from '../bench-wallet.ts'
 
 const args = process.argv.slice(2)
 const SCREENSHOTS = args.includes('--screenshots')
@@ -44,17 +45,6 @@ const LABELS: Record<string, string> = {
   rainbowkit: 'RainbowKit 2.2.11',
   connectkit: 'ConnectKit 1.9.2',
 }
-
-/** A minimal EIP-6963 wallet, injected like an extension (as bench/run.ts: no test kit in the timed pages). */
-const BENCH_WALLET = `
-  (() => {
-    const provider = { request: async ({ method }) => method === 'eth_chainId' ? '0x7a69' : method === 'eth_accounts' ? [] : null, on() {}, removeListener() {} };
-    const detail = Object.freeze({ info: { uuid: 'bench', name: 'Bench Wallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'dev.portico.bench' }, provider });
-    const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
-    window.addEventListener('eip6963:requestProvider', announce);
-    announce();
-  })();
-`
 
 /** Records every shadow root the page creates (open or closed), so the timing can watch and search inside them. */
 const SHADOW_HOOK = `
@@ -176,7 +166,7 @@ async function openToFirstView(served: Served[]): Promise<Map<string, Timing>> {
         const context = await browser.newContext()
         await offline(context, i === 0 ? timing.remote : new Set())
         await context.addInitScript(SHADOW_HOOK)
-        await context.addInitScript(BENCH_WALLET)
+        await context.addInitScript(BENCH_WALLET_SCRIPT)
         const page = await context.newPage()
         const fetched = new Set<string>()
         if (i === 0) {
