@@ -129,7 +129,7 @@ function NewToWallets() {
  * The All Wallets entry's tag: how many wallets the list holds, rounded down to tens past 10 ("430+"), in the
  * modal's number format; none while no plugin said how many there are.
  */
-export function walletCountTag(total: number | undefined, format: (n: number) => string, template: string): string | undefined {
+function walletCountTag(total: number | undefined, format: (n: number) => string, template: string): string | undefined {
   if (total === undefined || total <= 0) return undefined
   return total < 10 ? format(total) : formatMessage(template, { count: format(Math.floor(total / 10) * 10) })
 }
