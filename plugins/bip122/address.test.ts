@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { decodeBitcoinAddress, isBitcoinAddress } from './address.ts'
 
-// Public vectors, run as they are (shared/vectors/bitcoin: bitcoinjs-lib test/fixtures/address.json).
-const fixtures = JSON.parse(readFileSync(new URL('../../../shared/vectors/bitcoin/bitcoinjs-lib_address_fixtures.json', import.meta.url), 'utf8')) as {
+// Public vectors, run as they are (tests/vectors/bitcoin: bitcoinjs-lib test/fixtures/address.json).
+const fixtures = JSON.parse(readFileSync(new URL('../../tests/vectors/bitcoin/bitcoinjs-lib_address_fixtures.json', import.meta.url), 'utf8')) as {
   standard: Array<{ network: string; base58check?: string; bech32?: string; script: string }>
   bech32: Array<{ address: string; version: number; prefix: string; data: string }>
   invalid: {

@@ -7,9 +7,9 @@ const { isNormalizedName, normalizeName } = await loadNameNormalizer()
 
 // ENSIP-15 public vectors (adraffy/ens-normalize.js validate/custom-tests.json), run as they are.
 type Vector = { name: string; norm?: string; error?: boolean; comment?: string }
-const vectors = JSON.parse(readFileSync(join(import.meta.dirname, '../../../shared/vectors/ens/ensip15_custom-tests.json'), 'utf8')) as Vector[]
+const vectors = JSON.parse(readFileSync(join(import.meta.dirname, '../../tests/vectors/ens/ensip15_custom-tests.json'), 'utf8')) as Vector[]
 
-describe('ENSIP-15 normalization: shared/vectors/ens', () => {
+describe('ENSIP-15 normalization: tests/vectors/ens', () => {
   it('has the vectors', () => {
     expect(vectors.length).toBe(103)
   })

@@ -25,7 +25,7 @@ import { formatSiweMessage, generateNonce, verifySiweMessage } from './index.ts'
  * stack/chain/contracts/SiwxTestWallet.sol. The public eip1271.json vectors were signed for mainnet Argent and
  * Loopring wallets: the test wallet's code is placed at those addresses, owned by the key the signatures recover to.
  */
-const VECTORS = join(import.meta.dirname, '../../../shared/vectors/siwe/spruceid-main')
+const VECTORS = join(import.meta.dirname, '../../tests/vectors/siwe/spruceid-main')
 const CONTRACT = join(import.meta.dirname, '../../stack/chain/contracts/SiwxTestWallet.sol')
 
 type Compiled = { abi: Abi; bytecode: Hex; deployedBytecode: Hex }

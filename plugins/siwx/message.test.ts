@@ -15,7 +15,7 @@ import {
   type SiweMessageFields,
 } from './index.ts'
 
-const VECTORS = join(import.meta.dirname, '../../../shared/vectors/siwe/spruceid-main')
+const VECTORS = join(import.meta.dirname, '../../tests/vectors/siwe/spruceid-main')
 const load = <T,>(file: string): Record<string, T> => JSON.parse(readFileSync(join(VECTORS, file), 'utf8')) as Record<string, T>
 
 /** The vectors write absent optional fields as null (scheme); our fields leave them out. */
