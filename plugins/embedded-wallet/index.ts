@@ -34,7 +34,9 @@ export {
 export { FrameClient, FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS, FRAME_REQUEST_TIMEOUT_MS, frameUrl, mountHiddenIframe, type FrameWindow, type MountedFrame } from './frame-client.ts'
 export * from './rules.ts'
 export { EmbeddedWalletTokens, type EmbeddedWalletServices } from './tokens.ts'
-export type { AccountType, FrameUser, SocialProvider } from './protocol.ts'
+// The frame protocol (message kinds, parsers, replies): what a secure site's frame page speaks with this plugin. The
+// entry already loads protocol.ts, so this adds nothing to the host's bundle.
+export * from './protocol.ts'
 
 declare module 'portico' {
   interface ViewParams {

@@ -1,7 +1,14 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { generateNonce, parseSiweMessage, parseSolanaSignInMessage, SiweMessageError } from '../../plugins/siwx/message.ts'
-import { signInCheckProblem, verifySiweMessage, verifySolanaSignInMessage } from '../../plugins/siwx/verify.ts'
+import {
+  generateNonce,
+  parseSiweMessage,
+  parseSolanaSignInMessage,
+  SiweMessageError,
+  signInCheckProblem,
+  verifySiweMessage,
+  verifySolanaSignInMessage,
+} from 'portico/plugins/siwx'
 import type { ChainRuntime } from './chains.ts'
 import { lockStartup, readMeta, writeMeta, type ApiDb, type ApiDbQueries } from './db.ts'
 import { COMMON_QUERY } from './http.ts'

@@ -2,7 +2,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatSiweMessage, formatSolanaSignInMessage, type SiweMessageFields } from '../../plugins/siwx/message.ts'
+import { formatSiweMessage, formatSolanaSignInMessage, type SiweMessageFields } from 'portico/plugins/siwx'
 import { startApiServer, type ApiServer } from './index.ts'
 import { callApi, DB_BACKENDS, testStorage, TEST_ADMIN_TOKEN, type TestStorage } from './api-test-client.ts'
 

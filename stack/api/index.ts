@@ -157,7 +157,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
         now: opts.now ?? Date.now,
         issuer: () => baseUrl,
       })
-      registerProfileRoutes(scope, { db, zones: opts.nameZones ?? DEFAULT_NAME_ZONES, now: opts.now ?? Date.now })
+      await registerProfileRoutes(scope, { db, zones: opts.nameZones ?? DEFAULT_NAME_ZONES, now: opts.now ?? Date.now })
       registerSessionsRoutes(scope, { db, chains, now: opts.now ?? Date.now })
     })
     // The local on-ramp provider's checkout page: a plain page at this origin, no projectId.

@@ -11,7 +11,7 @@ import {
   type OnrampNetwork,
   type OnrampOptions,
   type OnrampQuote,
-} from '../../plugins/onramp/limits.ts'
+} from 'portico/plugins/onramp'
 import { DEV_MNEMONIC } from '../chain/index.ts'
 import { NATIVE_PRICE_USD, type ChainRuntime } from './chains.ts'
 import { COMMON_QUERY } from './http.ts'

@@ -1,6 +1,6 @@
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatRegistrationMessage } from '../../plugins/names/rule.ts'
+import { formatRegistrationMessage } from 'portico/plugins/names'
 import { startApiServer, type ApiServer } from './index.ts'
 import { callApi, DB_BACKENDS, testStorage, TEST_ADMIN_TOKEN, type TestStorage } from './api-test-client.ts'
 

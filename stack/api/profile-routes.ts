@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { verifyMessage, type Hex } from 'viem'
-import { isNormalizedName, normalizeName, normalizeZone } from '../../plugins/names/normalize.ts'
-import { nameRuleProblem, parseRegistrationMessage } from '../../plugins/names/rule.ts'
+import { loadNameNormalizer, nameRuleProblem, parseRegistrationMessage } from 'portico/plugins/names'
 import type { ApiDb } from './db.ts'
 import { COMMON_QUERY, EVM_ADDRESS_PATTERN } from './http.ts'
 
@@ -71,7 +70,9 @@ const isEvmCoinType = (c: number): boolean => c === ETHER_COIN_TYPE || (c >= EVM
 const nameParams = { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH } } } as const
 const query = (extra: Record<string, object>, required: string[] = []) => ({ ...COMMON_QUERY, required, properties: { ...COMMON_QUERY.properties, ...extra } })
 
-export function registerProfileRoutes(app: FastifyInstance, o: ProfileOptions): void {
+export async function registerProfileRoutes(app: FastifyInstance, o: ProfileOptions): Promise<void> {
+  // ENSIP-15 normalisation is the names plugin's lazy part (its entry loads it on demand, as a host does).
+  const { isNormalizedName, normalizeName, normalizeZone } = await loadNameNormalizer()
   const zones = o.zones.map(normalizeZone)
   const select = 'select name, zone, address, coin_type, attributes, created_ms from profile_names'
 

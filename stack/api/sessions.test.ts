@@ -5,7 +5,7 @@ import { startDevChains, toPorticoSmartAccount, type DevChains } from '../chain/
 import { startApiServer, type ApiServer } from './index.ts'
 import { callApi, DB_BACKENDS, testStorage, TEST_ADMIN_TOKEN, type TestStorage } from './api-test-client.ts'
 import { sessionGrantMessage, sessionRevokeMessage, type SessionGrant, type SessionRecord } from './sessions-routes.ts'
-import { formatSiweMessage } from '../../plugins/siwx/message.ts'
+import { formatSiweMessage } from 'portico/plugins/siwx'
 
 const T0 = Date.parse('2026-03-01T10:00:00.000Z')
 const owner = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')

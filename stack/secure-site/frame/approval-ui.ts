@@ -5,7 +5,7 @@
  * Everything from the request is set as textContent, never as HTML.
  */
 import type { ApprovalRequest } from './controller.ts'
-import type { ThemeMode } from '../../../plugins/embedded-wallet/protocol.ts'
+import type { ThemeMode } from 'portico/plugins/embedded-wallet'
 
 export function setTheme(doc: Document, mode: ThemeMode): void {
   doc.documentElement.dataset.theme = mode

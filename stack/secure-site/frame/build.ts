@@ -13,6 +13,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { build, type Rolldown } from 'vite'
+import { porticoAliases } from '../../../demo/aliases.ts'
 import { FRAME_CSS, FRAME_HTML, SOCIAL_CALLBACK_TEMPLATE } from './page.ts'
 
 export { renderSocialCallbackPage } from './page.ts'
@@ -29,6 +30,8 @@ async function bundle(entry: string): Promise<string> {
     configFile: false,
     root: here,
     publicDir: false,
+    // The frame imports the embedded-wallet plugin's public entry (its frame protocol), resolved to the sources.
+    resolve: { alias: porticoAliases() },
     logLevel: 'silent',
     mode: 'production',
     build: {
@@ -44,9 +47,13 @@ async function bundle(entry: string): Promise<string> {
     },
   })
   const outputs = (Array.isArray(out) ? out : [out]) as Rolldown.RolldownOutput[]
-  const chunks = outputs.flatMap((o) => o.output).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk')
-  if (chunks.length !== 1 || !chunks[0]) throw new Error(`frame build of ${entry}: expected one chunk, got ${chunks.length}`)
-  return chunks[0].code
+  // The plugin entry's lazy chunks (views, locales) come out as orphans nothing in the frame loads; the page is served
+  // as one script, so the entry must stand alone.
+  const chunks = outputs.flatMap((o) => o.output).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk' && c.isEntry)
+  const [chunk] = chunks
+  if (chunks.length !== 1 || !chunk) throw new Error(`frame build of ${entry}: expected one entry chunk, got ${chunks.length}`)
+  if (chunk.imports.length > 0 || chunk.dynamicImports.length > 0) throw new Error(`frame build of ${entry}: the entry loads other chunks (${[...chunk.imports, ...chunk.dynamicImports].join(', ')})`)
+  return chunk.code
 }
 
 let cached: Promise<Map<string, BuiltFile>> | undefined

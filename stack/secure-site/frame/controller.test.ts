@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { FrameEvent, FrameReply } from '../../../plugins/embedded-wallet/protocol.ts'
+import type { FrameEvent, FrameReply } from 'portico/plugins/embedded-wallet'
 import type { LoginFrameUser } from '../server/api-types.ts'
 import { ApiFailure, type ApiClient } from './api.ts'
 import { createFrameController, STORAGE_KEYS, type ApprovalRequest, type KeyValueStorage } from './controller.ts'

@@ -20,7 +20,7 @@ import {
   type FrameUser,
   type ThemeMode,
   type AccountType,
-} from '../../../plugins/embedded-wallet/protocol.ts'
+} from 'portico/plugins/embedded-wallet'
 import { ApiErrorText, type LoginFrameUser } from '../server/api-types.ts'
 import { ApiFailure, type ApiClient } from './api.ts'
 import { describeApproval, type ApprovalDescription } from './describe.ts'

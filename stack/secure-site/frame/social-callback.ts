@@ -4,7 +4,7 @@
  * at `/social/start` and the outcome. This script posts `SOCIAL_RESULT { code }` or `SOCIAL_ERROR { message }` to
  * `window.opener` with that exact target origin (never '*'), then closes the popup.
  */
-import type { SocialMessage } from '../../../plugins/embedded-wallet/protocol.ts'
+import type { SocialMessage } from 'portico/plugins/embedded-wallet'
 import type { SocialCallbackPageData } from '../server/api-types.ts'
 import { toSocialMessage } from './social-message.ts'
 import { exactOrigin } from './origin.ts'

@@ -10,7 +10,7 @@ import { privateKeyToAccount, toAccount } from 'viem/accounts'
 import { createBundlerClient, type SmartAccount } from 'viem/account-abstraction'
 import { toPorticoSmartAccount } from '../../chain/smart-account.ts'
 import { sessionGrantMessage, sessionRevokeMessage, type SessionGrant } from '../../api/sessions-routes.ts'
-import { userOperationReceiptFailed } from '../../../kernel/errors/index.ts'
+import { userOperationReceiptFailed } from 'portico'
 import { RpcErrorCode } from './api-types.ts'
 import { RpcError, type RpcKeyOpener, type RpcUser } from './rpc.ts'
 
