@@ -1,17 +1,17 @@
 /**
  * Issue 9 acceptance: a newcomer copies plugin-template/ out of the repo into a fresh folder with `portico` installed
- * from `npm pack`, runs its conformance test, and it passes. This test does exactly that, offline: it builds once,
- * packs, unpacks the tarball as `node_modules/portico` of a fresh temp project (what `npm install <tarball>` lays
+ * from `npm pack`, runs its conformance test, and it passes. This test does exactly that, offline: it builds once and
+ * packs (tests/package/pack.ts, in a copy of the sources), unpacks the tarball as `node_modules/portico` of a fresh temp project (what `npm install <tarball>` lays
  * down), links the package's declared dependencies and the newcomer's tools (vitest, typescript) from the repo's
  * node_modules, then runs the template's own test with vitest and type-checks it with tsc against the packed .d.ts.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildAndPack, childEnv, RNODE, ROOT, unpackInto } from './pack.ts'
 
 /** The module specifiers of a JavaScript file, parsed (not pattern-matched: `x === 'from' ? a : b` is no import). */
 function moduleSpecifiers(code: string, fileName: string): Array<{ specifier: string; dynamic: boolean }> {
@@ -30,8 +30,6 @@ function moduleSpecifiers(code: string, fileName: string): Array<{ specifier: st
   return found
 }
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const RNODE = join(ROOT, 'node_modules')
 
 /** The public entries a plugin author may import (brief-common, plugin-template/GUIDE.md). */
 const PUBLIC_ENTRIES = ['portico', 'portico/react', 'portico/components', 'portico/testing', 'portico/testing/conformance', 'portico/plugins/eip155', 'portico/plugins/walletconnect']
@@ -41,10 +39,6 @@ let app: string
 let pkgDir: string
 let packed: { name: string; exports: Record<string, { types?: string; import?: string }>; dependencies?: Record<string, string>; peerDependencies?: Record<string, string> }
 
-/** A child environment without the outer vitest's worker variables. */
-function childEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS' && k !== 'TEST'))
-}
 
 function link(name: string): void {
   const from = join(RNODE, name)
@@ -65,16 +59,11 @@ function* files(dir: string, suffix: string): Generator<string> {
 const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
 
 beforeAll(() => {
-  execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: 'pipe' })
-  work = mkdtempSync(join(tmpdir(), 'portico-pack-'))
-  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
-  const tarball = join(work, (JSON.parse(out) as Array<{ filename: string }>)[0]!.filename)
-
+  const { tarball, work: folder } = buildAndPack('portico-pack')
+  work = folder
   app = join(work, 'newcomer-plugin')
-  pkgDir = join(app, 'node_modules', 'portico')
-  mkdirSync(pkgDir, { recursive: true })
   // `npm install <tarball>` unpacks `package/` as node_modules/portico; the registry is not needed for that.
-  execFileSync('tar', ['-xzf', tarball, '-C', pkgDir, '--strip-components=1'])
+  pkgDir = unpackInto(tarball, app)
   packed = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'))
   // The dependencies the package declares (the repo's installed copies), the optional peers the entries use, and the
   // newcomer's own tools.
