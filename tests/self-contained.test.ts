@@ -1,9 +1,10 @@
 /**
  * Issue 23 item 1: the repository stands on its own. A clone with nothing beside it runs `npm ci && npm test`, so no
- * tracked file may read a path outside the repository: no `../shared` (the folder the public vectors once came from,
- * now tests/vectors), no absolute machine paths, and no relative path that, resolved against the file's folder,
+ * tracked file may read a path outside the repository: no sibling `shared` folder (where the public vectors once
+ * were; now tests/vectors), no absolute machine paths, and no relative path that, resolved against the file's folder,
  * climbs above the repository root (imports, `new URL('..', import.meta.url)`, `join(import.meta.dirname, '..')`,
- * `readFileSync('../..')`, JSON config such as `"extends": "../../x.json"`, shell lines and npm scripts).
+ * `readFileSync('../..')`, JSON config such as `"extends": "../../x.json"`, shell lines and npm scripts). Docs
+ * (*.md) may not point a reader at that sibling folder or a machine path either.
  *
  * The scan is static: a path built from a variable (`join(ROOT, '..')`) is resolved as if the variable were the
  * file's own folder, which never over-reports; string literals and the literal parts of join/resolve calls are what
@@ -121,6 +122,7 @@ export function shellFindings(file: string, folder: string, text: string): Findi
 /** Every finding of one tracked file (path relative to the repository root, posix). */
 export function scanFile(file: string, text: string): Finding[] {
   const found = textFindings(file, text)
+  if (file.endsWith('.md')) return found // docs: the text rules only (a reader cannot open a sibling folder either)
   if (/\.(?:[cm]?[jt]sx?)$/.test(file)) found.push(...codeFindings(file, text))
   else if (file.endsWith('.json')) {
     found.push(...jsonFindings(file, text))
@@ -132,7 +134,7 @@ export function scanFile(file: string, text: string): Finding[] {
   return found
 }
 
-const SCANNED = /\.(?:[cm]?[jt]sx?|json|sh)$|^\.ci\/run$/
+const SCANNED = /\.(?:[cm]?[jt]sx?|json|sh|md)$|^\.ci\/run$/
 
 describe('the repository reads no path outside itself (issue 23 item 1)', () => {
   it('no tracked source, config, script or npm script reads a path outside the repository', () => {
@@ -155,6 +157,8 @@ describe('the repository reads no path outside itself (issue 23 item 1)', () => 
       )
       expect(why('stack/api/x.mts', `import { a } from '${'/wo' + 'rk'}/main/stack/chain/index.ts'`)).toEqual([`absolute path ${'/wo' + 'rk'}/main`])
       expect(why('x.ts', "const tmp = '/tmp/portico'")).toEqual([])
+      expect(why('plugins/names/README.md', `runs every case of \`${SHARED}/vectors/ens\``)).toEqual([`reads ${SHARED}, a folder outside the repository`])
+      expect(why('docs/X.md', 'cd ../../elsewhere')).toEqual([])
     })
 
     it('relative literals that climb above the root, and those that stay inside', () => {
