@@ -21,6 +21,10 @@ declare module 'portico' {
   interface RpcSchema {
     'example:signMessage': { params: { message: string }; result: string }
   }
+  // [8] Your views and their params (the kernel's own views are declared the same way).
+  interface ViewParams {
+    ExampleAccounts: { focus?: string | undefined }
+  }
 }
 
 // [2]
@@ -157,6 +161,17 @@ export function exampleChain(options: ExampleChainOptions = {}) {
         async getBalance(address, network) {
           return { balance: formatUnits(await balanceOf(address, network), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
         },
+      })
+
+      // [8] A view, and the Account view's namespace slot, shown only while an Example account is the active one.
+      ctx.registerView('ExampleAccounts', () => import('./ExampleAccounts.tsx'), { title: 'Example accounts' })
+      ctx.registerAccountTab({
+        id: 'example-details',
+        label: 'Example details',
+        order: 50,
+        slot: 'namespace',
+        available: ({ namespace }) => namespace === 'example',
+        load: () => import('./ExampleDetails.tsx'),
       })
 
       const wallet = options.wallet
