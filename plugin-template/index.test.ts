@@ -6,7 +6,7 @@ import { exampleChain } from './index.ts'
 
 // [7] The structure checks, then the behaviours against the fake wallet through its driver.
 let fake = createFakeExampleWallet()
-describeChainPluginConformance('plugin-template', {
+describeChainPluginConformance('example', {
   create: () => {
     fake = createFakeExampleWallet()
     return exampleChain({ wallet: fake.wallet, balanceOf: fake.balanceOf })
@@ -17,7 +17,7 @@ describeChainPluginConformance('plugin-template', {
   },
 })
 
-describeChainPluginBehaviour('plugin-template', {
+describeChainPluginBehaviour('example', {
   create: () => {
     const fake = createFakeExampleWallet()
     return { plugin: exampleChain({ wallet: fake.wallet, balanceOf: fake.balanceOf }), driver: fake.driver }
@@ -26,7 +26,7 @@ describeChainPluginBehaviour('plugin-template', {
 
 const ADDRESS = `ex1${'1'.repeat(38)}`
 
-describe('plugin-template RPC', () => {
+describe('example RPC', () => {
   it('signs through the connected wallet, typed by the RpcSchema it declares', async () => {
     const fake = createFakeExampleWallet()
     const modal = createModal({ plugins: [exampleChain({ wallet: fake.wallet })], storage: createMemoryAdapter() })

@@ -12,15 +12,13 @@
  * packed with `npm pack` from there, so `files` decides what ships.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { dirname, join, relative } from 'node:path'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { childEnv, packPortico, RNODE } from './pack.ts'
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const RNODE = join(ROOT, 'node_modules')
 const SKIP_MARKER = '// docs-check: skip'
 
 let work: string
@@ -35,10 +33,6 @@ let packed: {
   peerDependencies?: Record<string, string>
   peerDependenciesMeta?: Record<string, { optional?: boolean }>
   devDependencies?: Record<string, string>
-}
-
-function childEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS' && k !== 'TEST'))
 }
 
 /** Links a package from the repo's node_modules and, as npm's hoisting would, its own dependencies. */
@@ -98,26 +92,14 @@ const format = (diagnostics: readonly ts.Diagnostic[]) =>
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'portico-docs-'))
-  const staging = join(work, 'staging')
-  mkdirSync(staging)
-  // `npm run build` (tsc over tsconfig.build.json) in a copy of the sources, so the repo's dist/ (which
-  // tests/package/template.test.ts rebuilds meanwhile) is neither used nor touched: the package's imports of itself
-  // ('portico', 'portico/components') resolve to the copy's sources.
-  const skip = (src: string) => !/[/\\](node_modules|\.data|dist)$/.test(src)
-  for (const name of ['kernel', 'ui', 'plugins', 'testing', 'storybook', 'docs', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'README.md', 'LICENSE']) {
-    cpSync(join(ROOT, name), join(staging, name), { recursive: true, filter: skip })
-  }
-  symlinkSync(RNODE, join(staging, 'node_modules'), 'dir')
-  const build = spawnSync(process.execPath, [join(RNODE, 'typescript/bin/tsc'), '-p', join(staging, 'tsconfig.build.json')], { cwd: staging, encoding: 'utf8' })
-  if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`)
-  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: staging, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
-  const report = JSON.parse(out) as Array<{ filename: string; files: Array<{ path: string }> }>
-  packedFiles = report[0]!.files.map((f) => f.path)
+  // Built and packed from a copy of the sources (tests/package/pack.ts), so `files` decides what ships.
+  const pack = packPortico(work)
+  packedFiles = pack.files
 
   app = join(work, 'first-hour-app')
   pkgDir = join(app, 'node_modules', 'portico')
   mkdirSync(pkgDir, { recursive: true })
-  execFileSync('tar', ['-xzf', join(work, report[0]!.filename), '-C', pkgDir, '--strip-components=1'])
+  execFileSync('tar', ['-xzf', pack.tarball, '-C', pkgDir, '--strip-components=1'])
   packed = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'))
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'first-hour-app', private: true, type: 'module' }, null, 2))
   // What `npm install portico` plus the app's own choices lay down: the dependencies, the peers (optional ones too,
