@@ -1,6 +1,7 @@
 import { InstanceContainer } from './di/instance-container.ts'
 import { ModalEventBus } from './events/bus.ts'
 import { AccountExtensions } from './plugin/account-extensions.ts'
+import { checkChainAdapter, checkChainDefinition, checkChainsRegistered } from './plugin/chain-checks.ts'
 import {
   DisposableStore,
   PORTICO_VERSION,
@@ -146,6 +147,7 @@ export function createModal(options: ModalOptions = {}): Modal {
         if (plugin.kind !== 'chain' || chainAdapter.namespace !== plugin.namespace) {
           throw new Error(`Plugin "${plugin.id}" declares namespace "${plugin.namespace ?? 'none'}" but registers a chain for "${chainAdapter.namespace}"`)
         }
+        checkChainAdapter(plugin, chainAdapter)
         return own.add(chains.register(chainAdapter))
       },
       registerConnector: (create) => {
@@ -204,6 +206,7 @@ export function createModal(options: ModalOptions = {}): Modal {
 
   const ready = (async () => {
     for (const [i, plugin] of plugins.entries()) await plugin.setup(contexts[i]!)
+    checkChainsRegistered(plugins, (ns) => chains.adapter(ns) !== undefined)
     settingUp = false
     views.freeze()
     rpc.freeze()
@@ -268,5 +271,6 @@ function checkPlugins(plugins: readonly PluginDefinition[]): void {
       }
     }
     if (plugin.kind === 'chain' && !plugin.namespace) throw new Error(`Chain plugin "${plugin.id}" must declare its namespace`)
+    checkChainDefinition(plugin)
   }
 }

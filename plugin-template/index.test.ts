@@ -1,42 +1,42 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryAdapter, createModal } from 'portico'
-import { describeChainPluginConformance } from 'portico/testing/conformance'
-import { exampleChain, type ExampleWallet } from './index.ts'
+import { describeChainPluginBehaviour, describeChainPluginConformance } from 'portico/testing/conformance'
+import { createFakeExampleWallet } from './fake-wallet.ts'
+import { exampleChain } from './index.ts'
 
-// [7]
-const wallet: ExampleWallet = {
-  name: 'Example Keplr',
-  enable: async () => ({ address: 'cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu' }),
-  signArbitrary: async (_chain, address, message) => `signed:${address}:${message}`,
-}
-
-describeChainPluginConformance('plugin-template', {
-  create: () => exampleChain({ wallet }),
-  connectableWallet: async () => 'example-cosmos:Example Keplr',
+// [7] The structure checks, then the behaviours against the fake wallet through its driver.
+let fake = createFakeExampleWallet()
+describeChainPluginConformance('example', {
+  create: () => {
+    fake = createFakeExampleWallet()
+    return exampleChain({ wallet: fake.wallet, balanceOf: fake.balanceOf })
+  },
+  connectableWallet: async () => {
+    fake.driver.approveNext()
+    return fake.driver.connectorId
+  },
 })
 
-describe('plugin-template RPC', () => {
-  it('signs through the connected wallet, typed by the RpcSchema it declares', async () => {
-    const modal = createModal({ plugins: [exampleChain({ wallet })], storage: createMemoryAdapter() })
-    await modal.ready
-    modal.open()
-    const connectorId = 'example-cosmos:Example Keplr'
-    const { accounts } = await modal.connection.connect(connectorId, 'cosmos')
-    expect(accounts[0]?.address).toBe('cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu')
-    const signature: string = await modal.request('cosmos:signArbitrary', { message: 'hi' })
-    expect(signature).toBe('signed:cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu:hi')
-    modal.destroy()
-  })
+describeChainPluginBehaviour('example', {
+  create: () => {
+    const fake = createFakeExampleWallet()
+    return { plugin: exampleChain({ wallet: fake.wallet, balanceOf: fake.balanceOf }), driver: fake.driver }
+  },
+})
 
-  it('reports the wallet switching accounts to the modal', async () => {
-    let notify: ((addresses: string[]) => void) | undefined
-    const listening: ExampleWallet = { ...wallet, onAccountsChanged: (fn) => ((notify = fn), () => (notify = undefined)) }
-    const modal = createModal({ plugins: [exampleChain({ wallet: listening })], storage: createMemoryAdapter() })
+const ADDRESS = `ex1${'1'.repeat(38)}`
+
+describe('example RPC', () => {
+  it('signs through the connected wallet, typed by the RpcSchema it declares', async () => {
+    const fake = createFakeExampleWallet()
+    const modal = createModal({ plugins: [exampleChain({ wallet: fake.wallet })], storage: createMemoryAdapter() })
     await modal.ready
-    await modal.connection.connect('example-cosmos:Example Keplr', 'cosmos')
-    notify?.(['cosmos1zg69v7yszg69v7yszg69v7yszg69v7ys8xdv96'])
-    expect(modal.state.accounts.getSnapshot().byNamespace.cosmos?.address).toBe('cosmos1zg69v7yszg69v7yszg69v7yszg69v7ys8xdv96')
+    fake.driver.approveNext()
+    const { accounts } = await modal.connection.connect(fake.driver.connectorId, 'example')
+    expect(accounts[0]?.address).toBe(ADDRESS)
+    fake.driver.approveNext()
+    const signature: string = await modal.request('example:signMessage', { message: 'hi' })
+    expect(signature).toBe(`signed:${ADDRESS}:hi`)
     modal.destroy()
-    expect(notify).toBeUndefined()
   })
 })

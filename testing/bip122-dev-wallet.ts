@@ -91,21 +91,28 @@ export type BitcoinDevWallet = ReturnType<typeof createBitcoinDevWallet>
 export function createBitcoinDevWallet(opts: BitcoinDevWalletOptions = {}) {
   const network = opts.network ?? 'regtest'
   const coin = network === 'bitcoin' ? 0 : 1
-  const index = opts.accountIndex ?? 0
+  let index = opts.accountIndex ?? 0
   const seed = pbkdf2(sha512, new TextEncoder().encode((opts.mnemonic ?? DEV_WALLET_MNEMONIC).normalize('NFKD')), new TextEncoder().encode('mnemonic'), { c: 2048, dkLen: 64 })
   const legacy = opts.paymentType === 'p2pkh'
-  const paymentPath = legacy ? `m/44'/${coin}'/0'/0/${index}` : `m/84'/${coin}'/0'/0/${index}`
-  const ordinalsPath = `m/86'/${coin}'/0'/0/${index}`
-  const paymentKey = keyAt(seed, paymentPath)
-  const ordinalsKey = keyAt(seed, ordinalsPath)
-  const keyHash = ripemd160(sha256(paymentKey.publicKey))
-  const paymentAddress = legacy
-    ? createBase58check(sha256).encode(concat(new Uint8Array([network === 'bitcoin' ? 0x00 : 0x6f]), keyHash))
-    : bech32.encode(HRP[network], [0, ...bech32.toWords(keyHash)])
-  // The taproot address needs the tweaked output key: computed with the curve library on first use (see ready()).
-  const accounts: BitcoinDevAccount[] = [
-    { address: paymentAddress, publicKey: hex(paymentKey.publicKey), purpose: 'payment', addressType: legacy ? 'p2pkh' : 'p2wpkh', path: paymentPath },
-  ]
+  let paymentPath = ''
+  let ordinalsPath = ''
+  let paymentKey: ReturnType<typeof keyAt>
+  let ordinalsKey: ReturnType<typeof keyAt>
+  const accounts: BitcoinDevAccount[] = []
+  /** Derives the payment and ordinals keys of account `index` (switchAccount calls it again). */
+  const derive = (): void => {
+    paymentPath = legacy ? `m/44'/${coin}'/0'/0/${index}` : `m/84'/${coin}'/0'/0/${index}`
+    ordinalsPath = `m/86'/${coin}'/0'/0/${index}`
+    paymentKey = keyAt(seed, paymentPath)
+    ordinalsKey = keyAt(seed, ordinalsPath)
+    const keyHash = ripemd160(sha256(paymentKey.publicKey))
+    const paymentAddress = legacy
+      ? createBase58check(sha256).encode(concat(new Uint8Array([network === 'bitcoin' ? 0x00 : 0x6f]), keyHash))
+      : bech32.encode(HRP[network], [0, ...bech32.toWords(keyHash)])
+    // The taproot address needs the tweaked output key: computed with the curve library on first use (see ready()).
+    accounts.splice(0, accounts.length, { address: paymentAddress, publicKey: hex(paymentKey.publicKey), purpose: 'payment', addressType: legacy ? 'p2pkh' : 'p2wpkh', path: paymentPath })
+    if (libs) addOrdinals(libs)
+  }
   const name = opts.name ?? 'Portico Dev Wallet'
   const origin = opts.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin ?? 'unknown origin'
   let autoApprove = opts.autoApprove ?? false
@@ -117,13 +124,18 @@ export function createBitcoinDevWallet(opts: BitcoinDevWalletOptions = {}) {
   let connected = false
   let libs: Libs | undefined
 
+  const addOrdinals = (loaded: Libs): void => {
+    const internal = ordinalsKey.publicKey.subarray(1, 33)
+    const p2tr = loaded.btc.payments.p2tr({ internalPubkey: internal, network: libNetwork(loaded, network) })
+    accounts.push({ address: p2tr.address!, publicKey: hex(ordinalsKey.publicKey), purpose: 'ordinals', addressType: 'p2tr', path: ordinalsPath })
+  }
+  derive()
+
   /** Loads the libraries and completes the ordinals account (its P2TR address). */
   const ready = async (): Promise<Libs> => {
     if (libs) return libs
     const loaded = await loadLibs()
-    const internal = ordinalsKey.publicKey.subarray(1, 33)
-    const p2tr = loaded.btc.payments.p2tr({ internalPubkey: internal, network: libNetwork(loaded, network) })
-    accounts.push({ address: p2tr.address!, publicKey: hex(ordinalsKey.publicKey), purpose: 'ordinals', addressType: 'p2tr', path: ordinalsPath })
+    addOrdinals(loaded)
     libs = loaded
     return loaded
   }
@@ -393,6 +405,15 @@ export function createBitcoinDevWallet(opts: BitcoinDevWalletOptions = {}) {
       if (!connected) return
       connected = false
       emit()
+    },
+    /** The user switches to account `i` (`m/84'/c'/0'/0/i` and `m/86'/c'/0'/0/i`) in the wallet: a change event follows. */
+    async switchAccount(i: number) {
+      if (!Number.isSafeInteger(i) || i < 0) throw new Error(`Invalid account index ${i}`)
+      await ready()
+      index = i
+      derive()
+      if (connected) emit()
+      return [...accounts]
     },
     get connected() {
       return connected

@@ -99,3 +99,5 @@ export {
   type InstalledFakeWallets,
 } from './fake-wallets.ts'
 export { createTestModal, type TestModal, type TestModalOptions } from './test-modal.ts'
+export type { WalletDriver } from './wallet-driver.ts'
+export { createDevWalletDriver, type DevWalletDriver, type DevWalletDriverOptions } from './dev-wallet-driver.ts'

@@ -63,6 +63,8 @@ export interface SolanaDevWallet {
   reject(id?: number): void
   /** The user disconnects the site in the wallet: accounts become [] and a change event is emitted. */
   disconnectSite(): void
+  /** The user switches to account `index` (of `accountCount`) in the wallet: it comes first, a change event is emitted. */
+  switchAccount(index: number): void
   /** The dev keys (for tests that check signatures). */
   readonly keys: readonly SolanaDevKey[]
   readonly state: { connected: boolean; accounts: string[]; chains: string[] }
@@ -99,9 +101,11 @@ export function createSolanaDevWallet(opts: SolanaDevWalletOptions = {}): Solana
   let autoApprove = opts.autoApprove ?? false
   const failures = createFailureState(opts.failures)
   const knownChains = SOLANA_DEV_WALLET_CHAINS.filter((c) => rpcUrls[c])
+  /** The account the wallet shows first (the user's current one); switchAccount changes it. */
+  let primary = 0
   const makeAccounts = (chains: readonly `${string}:${string}`[]): SolanaDevWalletAccount[] =>
-    keys.map((k) => Object.freeze({ address: k.address, publicKey: k.publicKey.slice(), chains: [...chains], features: [...FEATURES], label: `Account ${k.path}` }))
-  const normalAccounts = makeAccounts(knownChains)
+    [keys[primary]!, ...keys.filter((_, i) => i !== primary)].map((k) => Object.freeze({ address: k.address, publicKey: k.publicKey.slice(), chains: [...chains], features: [...FEATURES], label: `Account ${k.path}` }))
+  let normalAccounts = makeAccounts(knownChains)
   let walletAccounts = normalAccounts
   let chains: readonly `${string}:${string}`[] = knownChains
   /** Applies `unknownChain`: the accounts (and the wallet) move to a chain the app does not know. */
@@ -300,6 +304,13 @@ export function createSolanaDevWallet(opts: SolanaDevWalletOptions = {}): Solana
       connected = false
       persist()
       emitChange()
+    },
+    switchAccount(index) {
+      if (!keys[index]) throw new Error(`The wallet has ${keys.length} account(s); there is no account ${index} (create it with accountCount)`)
+      primary = index
+      normalAccounts = makeAccounts(knownChains)
+      applyChain()
+      if (connected) emitChange()
     },
     keys,
     get state() {

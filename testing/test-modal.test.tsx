@@ -5,6 +5,8 @@ import { eip155 } from 'portico/plugins/eip155'
 import { solana } from 'portico/plugins/solana'
 import { Modal, PorticoProvider, useAccount } from 'portico/react'
 import { createFakeWallets, createTestModal, type TestModal } from 'portico/testing'
+import { createFakeExampleWallet } from '../plugin-template/fake-wallet.ts'
+import { exampleChain } from '../plugin-template/index.ts'
 
 const ACCOUNT0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const local = {
@@ -68,6 +70,25 @@ describe('createTestModal (portico/testing)', () => {
     await t.waitForView('Connect')
     expect(t.view()).toEqual({ view: 'Connect', open: true })
     expect(await screen.findByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy()
+  })
+
+  it("issue 24: a third party's fake wallet of another namespace connects through its WalletDriver", async () => {
+    const fake = createFakeExampleWallet()
+    t = await createTestModal({ plugins: [exampleChain({ wallet: fake.wallet })], drivers: { example: fake.driver } })
+    const result = await t.connect()
+    expect(result.accounts[0]?.address).toBe(`ex1${'1'.repeat(38)}`)
+    expect(t.address('example')).toBe(`ex1${'1'.repeat(38)}`)
+    await t.modal.connection.disconnect('example')
+    await expect(t.connect({ answer: 'reject' })).rejects.toMatchObject({ code: 4001 })
+    expect(t.address('example')).toBeUndefined()
+  })
+
+  it('issue 24: connect() to a namespace with neither a driver nor a fake wallet fails at once, naming it', async () => {
+    const fake = createFakeExampleWallet()
+    // A long timeout: the old behaviour waited for it and then reported a missing request instead.
+    t = await createTestModal({ plugins: [exampleChain({ wallet: fake.wallet })], timeoutMs: 600_000 })
+    await expect(t.connect({ namespace: 'example' })).rejects.toThrow('createTestModal: no wallet for namespace "example": pass a WalletDriver for it in `drivers: { example: ... }`')
+    await expect(t.connect()).rejects.toThrow('createTestModal: no plugin namespace has a fake wallet or a driver')
   })
 
   it('waitFor gives up with a clear error after timeoutMs', async () => {

@@ -15,7 +15,8 @@ import {
   type StorageAdapter,
   type ViewId,
 } from '../kernel/index.ts'
-import { createFakeWallets, type FakeNamespace, type FakeWallets, type FakeWalletsOptions } from './fake-wallets.ts'
+import { createFakeWallets, FAKE_WALLET_NAMESPACES, type FakeNamespace, type FakeWallets, type FakeWalletsOptions } from './fake-wallets.ts'
+import type { WalletDriver } from './wallet-driver.ts'
 
 export type TestModalOptions = {
   /** The app's plugins (e.g. `[eip155({ networks: [myChain], builtinNetworks: false })]`). */
@@ -28,6 +29,11 @@ export type TestModalOptions = {
   storage?: StorageAdapter
   /** The window the wallets are installed on. Default the global window (happy-dom / jsdom). */
   window?: Window
+  /**
+   * Fake wallets of any namespace, by namespace: a third party's fake wallet (say `tron`) is installed by its own
+   * plugin's options and driven through its WalletDriver. A driver wins over the built-in fake wallet of its namespace.
+   */
+  drivers?: Partial<Record<ChainNamespace, WalletDriver>>
   /** How long connect() and waitFor*() wait (ms). Default 10 000. */
   timeoutMs?: number
 }
@@ -36,8 +42,9 @@ export interface TestModal {
   readonly modal: Modal
   readonly wallets: FakeWallets
   /**
-   * Connects the fake wallet of `namespace` (default the first of the plugins' namespaces with a fake wallet) and
-   * answers its prompt: approve (default) or reject. Resolves with the modal's result; rejects as the modal does.
+   * Connects the fake wallet of `namespace` (default the first of the plugins' namespaces with a driver or a fake
+   * wallet) and answers its prompt: approve (default) or reject. Resolves with the modal's result; rejects as the modal
+   * does, and at once when the namespace has neither a driver nor a built-in fake wallet.
    */
   connect(options?: { namespace?: ChainNamespace; answer?: 'approve' | 'reject' }): Promise<ConnectResult>
   /** The address of the active (or given) namespace, undefined when disconnected. */
@@ -92,14 +99,29 @@ export async function createTestModal(options: TestModalOptions): Promise<TestMo
     return connector
   }
 
+  const drivers = options.drivers ?? {}
+  const hasWallet = (ns: ChainNamespace | undefined): ns is ChainNamespace =>
+    ns !== undefined && (drivers[ns] !== undefined || wallets.namespaces.includes(ns as FakeNamespace))
+
   return {
     modal,
     wallets,
     async connect({ namespace, answer = 'approve' } = {}) {
-      const ns =
-        namespace ??
-        (options.plugins.map((p) => p.namespace).find((n) => n && wallets.namespaces.includes(n as FakeNamespace)) as ChainNamespace | undefined)
-      if (!ns) throw new Error('createTestModal: no plugin namespace has a fake wallet; pass `namespace`')
+      const ns = namespace ?? options.plugins.map((p) => p.namespace).find(hasWallet)
+      if (!hasWallet(ns)) {
+        const builtIn = `portico/testing has fake wallets for ${FAKE_WALLET_NAMESPACES.join(', ')}`
+        throw new Error(
+          ns === undefined
+            ? `createTestModal: no plugin namespace has a fake wallet or a driver; pass \`namespace\` and \`drivers\` (${builtIn})`
+            : `createTestModal: no wallet for namespace "${ns}": pass a WalletDriver for it in \`drivers: { ${ns}: ... }\` (${builtIn})`,
+        )
+      }
+      const driver = drivers[ns]
+      if (driver) {
+        await waitFor((m) => m.state.connector(driver.connectorId) !== undefined, `the connector "${driver.connectorId}" of the ${ns} driver`)
+        await (answer === 'approve' ? driver.approveNext() : driver.rejectNext())
+        return modal.connection.connect(driver.connectorId, ns)
+      }
       await waitFor(() => connectorFor(ns) !== undefined, `the fake ${ns} wallet's connector`)
       const result = modal.connection.connect(connectorFor(ns)!.id, ns)
       const request = await Promise.race([wallets.nextRequest({ namespace: ns as FakeNamespace, timeoutMs }), result.then(() => undefined)])

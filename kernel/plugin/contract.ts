@@ -351,6 +351,13 @@ export interface AccountTab {
   /** Lower first. */
   order: number
   load: () => Promise<{ default: ViewComponent<Record<string, never>> }>
+  /** Hidden when false, e.g. a tab of one chain: `available: ({ namespace }) => namespace === 'tron'`. */
+  available?(state: { namespace?: ChainNamespace; caipNetworkId?: string }): boolean
+  /**
+   * Where it shows: `'tab'` (default) among the Account tabs; `'namespace'` in the Account view's namespace slot, under
+   * the account's actions, for chain-specific data (a region named by `label`, no tab header). Use with `available`.
+   */
+  slot?: 'tab' | 'namespace'
 }
 
 /** A button of the Account view (Send, Swap, Buy ...). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest'
-import { describeChainPluginConformance } from 'portico/testing/conformance'
-import { installCosmosDevWallet } from 'portico/testing'
+import { describeChainPluginBehaviour, describeChainPluginConformance } from 'portico/testing/conformance'
+import { createDevWalletDriver, installCosmosDevWallet } from 'portico/testing'
 import { startCosmosLedger, type CosmosLedger } from '../../stack/cosmos/index.ts'
 import { cosmos } from './index.ts'
 
@@ -11,17 +11,38 @@ beforeAll(async () => {
 })
 afterAll(() => ledger?.stop())
 
-const plugin = () => {
-  const win = new EventTarget() as EventTarget & Window
-  installCosmosDevWallet(win, { chains: [{ chainId: 'portico-local-1', rpcUrl: ledger.rpcUrl }], autoApprove: true, storage: null })
-  return cosmos({
+const withWindow = (win: Window) =>
+  cosmos({
     networks: [{ chainId: 'portico-local-1', name: 'Portico Cosmos', rpcUrl: ledger.rpcUrl, denom: 'ustake', symbol: 'STAKE', gasPrice: '0.0025ustake' }],
     wallets: [{ id: 'keplr', name: 'Keplr', global: 'keplr' }],
     window: win,
   })
+const plugin = () => {
+  const win = new EventTarget() as EventTarget & Window
+  installCosmosDevWallet(win, { chains: [{ chainId: 'portico-local-1', rpcUrl: ledger.rpcUrl }], autoApprove: true, storage: null })
+  return withWindow(win)
 }
 
 describeChainPluginConformance('cosmos', {
   create: plugin,
   connectableWallet: async () => 'cosmos:keplr',
+})
+
+// Issue 24 item 2: the behaviours, with a dev wallet whose accounts come from a seed (unfunded: the ledger mints the
+// balance the test sets).
+describeChainPluginBehaviour('cosmos', {
+  create: () => {
+    const win = new EventTarget() as EventTarget & Window
+    const driver = createDevWalletDriver('cosmos', {
+      connectorId: 'cosmos:keplr',
+      wallets: { seed: 'cosmos behaviour', window: win, chains: { cosmos: [{ chainId: 'portico-local-1', name: 'Portico Cosmos', rpcUrl: ledger.rpcUrl }] } },
+      setBalance(address, amount) {
+        const current = ledger.ledger.balance(address, 'ustake')
+        if (amount < current) throw new Error(`cannot lower ${address}'s balance by minting`)
+        ledger.ledger.mint(address, amount - current, 'ustake')
+      },
+    })
+    driver.wallets.install(win)
+    return { plugin: withWindow(win), driver }
+  },
 })

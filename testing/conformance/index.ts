@@ -1,7 +1,9 @@
 /**
  * portico/testing/conformance: the conformance kit for chain plugins, what every chain plugin must do to compose
  * into a modal. A plugin author runs it from their own test file (see plugin-template/). It uses only the public
- * kernel (`portico`) and an in-memory storage; the wallet side is whatever the plugin's test gives it.
+ * kernel (`portico`) and an in-memory storage; the wallet side is whatever the plugin's test gives it. The structure
+ * checks are below; the behaviour suite (connect, disconnect, 4001/4100, balance, silent reconnect, wallet-side
+ * events, cleanup) runs against the author's fake wallet through a WalletDriver (behaviour.ts).
  * @example describeChainPluginConformance('my-chain', { create: () => myChain(), connectableWallet: async () => 'my-wallet' })
  */
 import { describe, expect, it } from 'vitest'
@@ -9,6 +11,15 @@ import { createMemoryAdapter, createModal, isChainNamespace, KernelTokens, type 
 import { trackLeaks } from './leaks.ts'
 
 export { trackLeaks, type LeakTracker } from './leaks.ts'
+export {
+  BehaviourFailure,
+  CHAIN_PLUGIN_BEHAVIOURS,
+  checkChainPluginBehaviour,
+  describeChainPluginBehaviour,
+  type ChainPluginBehaviour,
+  type ChainPluginBehaviourOptions,
+  type WalletDriver,
+} from './behaviour.ts'
 
 export interface ChainPluginConformanceOptions {
   /** Makes a fresh plugin instance. */

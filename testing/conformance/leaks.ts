@@ -5,7 +5,7 @@
 export interface LeakTracker {
   /** Timers scheduled and neither fired nor cleared, with where they were created. */
   pendingTimers(): string[]
-  /** Listeners added to an EventTarget and not removed. */
+  /** Listeners added to an EventTarget and not removed, each with where it was added. */
   liveListeners(): string[]
   /** Puts the real functions back. */
   restore(): void
@@ -41,25 +41,37 @@ export function trackLeaks(): LeakTracker {
     real.clearInterval(handle as never)
   }) as typeof clearInterval
 
-  const listeners = new Map<string, number>()
+  // Each live listener with the stack that added it, keyed as the DOM keys them (target, type, function, capture).
+  type Live = { target: EventTarget; type: string; fn: unknown; capture: boolean; stack: string }
+  const listeners: Live[] = []
+  const captureOf = (options: unknown) => (typeof options === 'boolean' ? options : Boolean((options as { capture?: boolean } | undefined)?.capture))
   const proto = typeof EventTarget === 'undefined' ? undefined : EventTarget.prototype
   const add = proto?.addEventListener
   const remove = proto?.removeEventListener
   if (proto && add && remove) {
     proto.addEventListener = function (this: EventTarget, type: string, fn: unknown, options?: unknown) {
       const once = typeof options === 'object' && options !== null && (options as { once?: boolean }).once
-      if (!once && fn) listeners.set(type, (listeners.get(type) ?? 0) + 1)
+      const capture = captureOf(options)
+      const known = listeners.some((l) => l.target === this && l.type === type && l.fn === fn && l.capture === capture)
+      const signal = typeof options === 'object' && options !== null ? (options as { signal?: AbortSignal }).signal : undefined
+      if (!once && fn && !known && !signal?.aborted) {
+        const live: Live = { target: this, type, fn, capture, stack: where() }
+        listeners.push(live)
+        // A listener added with a signal goes when the signal aborts, without removeEventListener.
+        if (signal) add.call(signal, 'abort', () => listeners.includes(live) && listeners.splice(listeners.indexOf(live), 1), { once: true })
+      }
       return add.call(this, type, fn as never, options as never)
     }
     proto.removeEventListener = function (this: EventTarget, type: string, fn: unknown, options?: unknown) {
-      const n = listeners.get(type) ?? 0
-      if (n > 0) listeners.set(type, n - 1)
+      const capture = captureOf(options)
+      const i = listeners.findIndex((l) => l.target === this && l.type === type && l.fn === fn && l.capture === capture)
+      if (i >= 0) listeners.splice(i, 1)
       return remove.call(this, type, fn as never, options as never)
     }
   }
   return {
     pendingTimers: () => [...timers.values()],
-    liveListeners: () => [...listeners.entries()].filter(([, n]) => n > 0).map(([type, n]) => `${n} "${type}" listener(s)`),
+    liveListeners: () => listeners.map((l) => `"${l.type}" listener at ${l.stack}`),
     restore() {
       Object.assign(g, real)
       if (proto && add && remove) {

@@ -13,7 +13,7 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const RNODE = join(ROOT, 'node_modules')
 
 /** What the package is built from: the sources of the entries, the build's config and script, what `files` ships. */
-const SOURCES = ['kernel', 'ui', 'plugins', 'testing', 'storybook', 'docs', 'scripts', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'README.md', 'LICENSE']
+const SOURCES = ['kernel', 'ui', 'plugins', 'testing', 'storybook', 'docs', 'plugin-template', 'scripts', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'README.md', 'LICENSE']
 
 export interface PackedFile {
   path: string
@@ -50,6 +50,14 @@ export function buildAndPack(prefix: string): Packed {
   const [report] = JSON.parse(out) as Array<{ filename: string; files: PackedFile[]; size: number; unpackedSize: number }>
   if (!report) throw new Error(`npm pack reported nothing: ${out}`)
   return { work, tarball: join(work, report.filename), files: report.files.map(({ path, size }) => ({ path, size })), size: report.size, unpackedSize: report.unpackedSize }
+}
+
+/** `npm pack` of another folder of the repository (e.g. packages/create-portico-plugin) into `dest`. */
+export function packFolder(dir: string, dest: string): { tarball: string; files: string[] } {
+  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', dest], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: childEnv() })
+  const [report] = JSON.parse(out) as Array<{ filename: string; files: Array<{ path: string }> }>
+  if (!report) throw new Error(`npm pack reported nothing: ${out}`)
+  return { tarball: join(dest, report.filename), files: report.files.map((f) => f.path) }
 }
 
 /** Unpacks the tarball as `<app>/node_modules/portico`, as `npm install <tarball>` lays it down; returns that folder. */

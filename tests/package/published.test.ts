@@ -50,9 +50,12 @@ function declarationSpecifiers(code: string, fileName: string): string[] {
   return found
 }
 
+/** The plugin author kit (issue 24): the template's own files, its tests included, flat in plugin-template/. */
+const AUTHOR_KIT = /^plugin-template\/[A-Za-z][\w-]*(\.[a-z]+)*\.(ts|tsx|mjs|json|md)$/
+
 /** The shipped paths that are not allowed. */
 export function unexpectedFiles(paths: readonly string[]): string[] {
-  return paths.filter((p) => NEVER.test(p) || !ALLOWED.some((re) => re.test(p)))
+  return paths.filter((p) => !AUTHOR_KIT.test(p) && (NEVER.test(p) || !ALLOWED.some((re) => re.test(p))))
 }
 
 let packed: Packed
@@ -78,9 +81,11 @@ describe('what npm pack ships (issue 23 item 3)', () => {
       'dist/ui/theme/theming.examples.js',
       'stack/api/main.ts',
       '.env',
+      'plugin-template/node_modules/x/index.js',
+      'plugin-template/dist/index.js',
     ]
     expect(unexpectedFiles(planted)).toEqual(planted)
-    expect(unexpectedFiles(['dist/kernel/index.js', 'dist/testing/fake-wallets.browser.js', 'dist/plugins/embedded-wallet/views/EmailLogin.d.ts', 'docs/OPTIONS.md', 'LICENSE'])).toEqual([])
+    expect(unexpectedFiles(['dist/kernel/index.js', 'dist/testing/fake-wallets.browser.js', 'dist/plugins/embedded-wallet/views/EmailLogin.d.ts', 'docs/OPTIONS.md', 'LICENSE', 'plugin-template/GUIDE.md', 'plugin-template/index.test.ts'])).toEqual([])
   })
 
   it('ships only allowed files: the entries, their types, README, LICENSE and the docs, with no fixture or screenshot', () => {

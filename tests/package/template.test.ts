@@ -68,7 +68,7 @@ beforeAll(() => {
   // The dependencies the package declares (the repo's installed copies), the optional peers the entries use, and the
   // newcomer's own tools.
   for (const name of Object.keys(packed.dependencies ?? {})) link(name)
-  for (const name of ['react', 'react-dom', 'vitest', 'typescript', '@types/react']) link(name)
+  for (const name of ['react', 'react-dom', 'vitest', 'typescript', '@types/react', '@types/react-dom', 'happy-dom']) link(name)
 
   cpSync(join(ROOT, 'plugin-template'), app, { recursive: true })
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'newcomer-plugin', private: true, type: 'module' }, null, 2))
@@ -89,7 +89,7 @@ beforeAll(() => {
         skipLibCheck: false,
         types: [],
       },
-      include: ['*.ts'],
+      include: ['*.ts', '*.tsx'],
     }),
   )
   // Type-level use of the entries whose types are light enough to check in every run (no viem).
@@ -181,7 +181,7 @@ describe('portico packed with npm pack, used from a fresh folder', () => {
     )
     expect(existsSync(report), run.stderr).toBe(true)
     const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; testResults: Array<{ name: string }> }
-    expect(json.testResults.map((r) => relative(app, r.name))).toEqual(['index.test.ts'])
+    expect(json.testResults.map((r) => relative(app, r.name)).sort()).toEqual(['index.test.ts', 'views.test.tsx'])
     expect(json.numFailedTests, run.stdout.slice(0, 4000)).toBe(0)
     // The conformance suite and the template's own RPC tests.
     expect(json.numPassedTests).toBeGreaterThanOrEqual(5)

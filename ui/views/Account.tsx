@@ -10,6 +10,7 @@ import { NetworkButton } from '../components/NetworkButton.tsx'
 import { Skeleton } from '../components/Skeleton.tsx'
 import { formatMessage } from '../theme/i18n.ts'
 import { DisconnectButton } from './DisconnectButton.tsx'
+import { panelOf, tabsIn } from './account-slots.ts'
 import { useModalInstance, useStore } from '../react/context.tsx'
 import { useAccount, useNetwork, useNetworkImage } from '../react/hooks.ts'
 
@@ -33,6 +34,10 @@ export default function Account() {
 
   const shownActions = actions.filter((a) => a.available?.({ namespace, caipNetworkId: caipNetwork?.caipNetworkId }) ?? true)
   const actionLabels = useDisplayTexts(shownActions.map((a) => a.label))
+  const slotState = { namespace, caipNetworkId: caipNetwork?.caipNetworkId }
+  const namespaceSlot = tabsIn(tabs, 'namespace', slotState)
+  const slotLabels = useDisplayTexts(namespaceSlot.map((t) => t.label))
+  const tabCount = tabsIn(tabs, 'tab', slotState).length
 
   if (!account.address) {
     return <Text tone="muted">{strings.notConnected}</Text>
@@ -84,8 +89,18 @@ export default function Account() {
           <DisconnectButton />
         </Actions>
       </Stack>
+      {namespaceSlot.map((tab, i) => {
+        const Panel = panelOf(tab)
+        return (
+          <section key={tab.id} aria-label={slotLabels[i]} className="portico-namespace-slot">
+            <Suspense fallback={<Skeleton height={40} />}>
+              <Panel />
+            </Suspense>
+          </section>
+        )
+      })}
       <Suspense fallback={<Skeleton height={40} />}>
-        {tabs.length > 0 && <AccountTabs />}
+        {tabCount > 0 && <AccountTabs />}
       </Suspense>
     </Stack>
   )

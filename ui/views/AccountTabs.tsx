@@ -1,30 +1,23 @@
-import { lazy, Suspense, useMemo, type ComponentType } from 'react'
-import { KernelTokens, type AccountTab } from '../../kernel/index.ts'
+import { Suspense, useMemo } from 'react'
+import { KernelTokens } from '../../kernel/index.ts'
 import { LoadingRows } from '../components/LoadingRows.tsx'
 import { Tabs } from '../components/Tabs.tsx'
 import { useModalInstance, useStore } from '../react/context.tsx'
-import { useAccount } from '../react/hooks.ts'
+import { useAccount, useNetwork } from '../react/hooks.ts'
 import { useStrings } from '../i18n/react.ts'
 import { useDisplayTexts } from '../i18n/display-texts.ts'
+import { panelOf, tabsIn } from './account-slots.ts'
 
-const panels = new WeakMap<AccountTab, ComponentType>()
-
-/** Each tab is its own chunk, loaded when it is first shown. */
-function panelOf(tab: AccountTab): ComponentType {
-  let panel = panels.get(tab)
-  if (!panel) {
-    panel = lazy(tab.load as () => Promise<{ default: ComponentType }>)
-    panels.set(tab, panel)
-  }
-  return panel
-}
-
-/** SPEC §2 Account tabs, as plugins registered them; the selected one is SPEC §3 AccountState.currentTab. */
+/**
+ * SPEC §2 Account tabs, as plugins registered them (those available on the account's namespace and network); the
+ * selected one is SPEC §3 AccountState.currentTab.
+ */
 export default function AccountTabs() {
   const modal = useModalInstance()
   const strings = useStrings()
-  const { tabs } = useStore(modal.get(KernelTokens.AccountExtensions).store)
   const account = useAccount()
+  const { caipNetwork } = useNetwork()
+  const tabs = tabsIn(useStore(modal.get(KernelTokens.AccountExtensions).store).tabs, 'tab', { namespace: account.namespace, caipNetworkId: caipNetwork?.caipNetworkId })
   const selected = tabs[account.currentTab] ?? tabs[0]
   const labels = useDisplayTexts(tabs.map((t) => t.label))
   const items = useMemo(() => tabs.map((t, i) => ({ id: t.id, label: labels[i] ?? t.id })), [tabs, labels])

@@ -62,7 +62,8 @@ describe('AllWallets', () => {
     const chain = definePlugin({
       id: 'test-chain', kind: 'chain', portico: '1.x', namespace: 'eip155',
       setup(ctx) {
-        ctx.registerChain({ namespace: 'eip155', networks: [], isAddress: () => true })
+        // A chain plugin registers at least one network (issue 24 item 3).
+        ctx.registerChain({ namespace: 'eip155', networks: [{ id: 1, caipNetworkId: 'eip155:1', chainNamespace: 'eip155', name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }], isAddress: () => true })
         ctx.registerConnector(() => dev)
       },
     })
