@@ -1,76 +1,162 @@
 import { reflectPolyfill } from './reflect-polyfill.ts'
-import { container as rootContainer, type DependencyContainer, type InjectionToken } from 'tsyringe'
+import { container as rootContainer, instanceCachingFactory, type DependencyContainer, type InjectionToken } from 'tsyringe'
 import { toDisposable, type Disposable, type Token } from '../plugin/contract.ts'
 
+/** A service factory: it resolves what it needs through `get`. */
+export type ServiceFactory<V> = (get: <U>(t: Token<U>) => U) => V
+
 /**
- * One modal's DI container: a tsyringe child container, so two modals on one page share nothing. tsyringe disposes
- * only what it constructed; factories' results are tracked here and disposed with the container.
+ * A tsyringe container and the factory results it built. tsyringe 4.10's `dispose()` disposes only the instances it
+ * constructed from a class (`construct()`), never a `useValue` or a `useFactory` result; a factory's result with a
+ * `dispose()` is therefore kept here (by token, in the order built) and disposed, newest first, with the scope.
+ */
+class Scope implements Disposable {
+  protected readonly built = new Map<symbol, unknown>()
+  protected closed = false
+
+  constructor(
+    readonly tsyringe: DependencyContainer,
+    private readonly resolve: <U>(t: Token<U>) => U,
+  ) {}
+
+  /**
+   * Registers a lazily built service cached by tsyringe's `instanceCachingFactory` (which caches any result but
+   * `undefined` and `null`: a factory returning those runs again on the next get).
+   */
+  registerFactory<V>(token: Token<V>, factory: ServiceFactory<V>): void {
+    this.tsyringe.register(token, {
+      useFactory: instanceCachingFactory(() => {
+        const value = factory(this.resolve)
+        this.built.set(token, value)
+        return value
+      }),
+    })
+  }
+
+  dispose(): void {
+    if (this.closed) return
+    this.closed = true
+    const values = [...this.built.values()].reverse()
+    this.built.clear()
+    try {
+      for (const value of values) disposeValue(value)
+    } finally {
+      // Runs the class instances' dispose() synchronously; a throwing one rejects the promise (reported as unhandled).
+      void this.tsyringe.dispose()
+    }
+  }
+}
+
+/**
+ * One modal's DI: a tsyringe child container of its own, so two modals on one page share nothing.
+ *
+ * - Kernel services are classes registered with `registerSingleton`: tsyringe constructs each on first use, injecting
+ *   its `@inject(token)` parameters from this container, keeps one instance, and disposes it with the container when
+ *   it implements `dispose()`. Ready values use `registerInstance`.
+ * - Each plugin gets a child container (`pluginScope()`); its `ctx.provide` factories are registered there and its
+ *   services are disposed with it. tsyringe lets a child see its parent but not the reverse, and it cannot
+ *   unregister: `providers` records which live plugin scope serves a token (withdrawing deletes the entry).
  */
 export class InstanceContainer implements Disposable {
-  private readonly container: DependencyContainer = rootContainer.createChildContainer()
-  private readonly created: unknown[] = []
-  private readonly withdrawn = new Set<symbol>()
+  private readonly kernel = new Scope(rootContainer.createChildContainer(), (t) => this.get(t))
+  private readonly providers = new Map<symbol, PluginScope>()
   private disposed = false
   readonly polyfill = reflectPolyfill
 
-  /** Registers a lazily built, cached service. Throws when the token is already provided. */
-  provide<V>(token: Token<V>, factory: (get: <U>(t: Token<U>) => U) => V): Disposable {
-    if (this.container.isRegistered(token, false) && !this.withdrawn.has(token)) {
-      throw new Error(`${describe(token)} is already provided`)
-    }
-    this.withdrawn.delete(token)
-    let cached: { value: V } | undefined
-    this.container.register(token, {
-      useFactory: () => {
-        if (!cached) {
-          cached = { value: factory((t) => this.get(t)) }
-          this.created.push(cached.value)
-        }
-        return cached.value
-      },
-    })
-    return toDisposable(() => {
-      this.withdrawn.add(token)
-      if (cached) {
-        // Disposed here, so the container's own dispose must not dispose it a second time.
-        const i = this.created.indexOf(cached.value)
-        if (i >= 0) this.created.splice(i, 1)
-        disposeValue(cached.value)
-      }
-      cached = undefined
-    })
-  }
-
   /**
-   * Registers a kernel service class: the container constructs it on first use, injecting its `@inject(token)`
-   * parameters from this container, and keeps one instance per container (disposed with it).
+   * Registers a kernel service class: constructed on first use with its `@inject(token)` parameters, one instance
+   * per modal, disposed with it.
    */
-  registerClass<V>(token: Token<V>, ctor: new (...args: never[]) => V): Disposable {
-    return this.provide(token, () => this.container.resolve(ctor as unknown as InjectionToken<V>))
+  registerClass<V>(token: Token<V>, ctor: new (...args: never[]) => V): void {
+    this.claim(token)
+    this.kernel.tsyringe.registerSingleton(token, ctor as unknown as InjectionToken<V>)
   }
 
-  /** Registers a ready value. */
-  value<V>(token: Token<V>, value: V): Disposable {
-    return this.provide(token, () => value)
+  /** Registers a ready kernel value (its owner disposes it). */
+  value<V>(token: Token<V>, value: V): void {
+    this.claim(token)
+    this.kernel.tsyringe.registerInstance(token, value)
+  }
+
+  /** Registers a lazily built kernel service; a result with `dispose()` is disposed with the modal. */
+  provide<V>(token: Token<V>, factory: ServiceFactory<V>): void {
+    this.claim(token)
+    this.kernel.registerFactory(token, factory)
+  }
+
+  /** A child container for one plugin's services: disposing it withdraws and disposes all of them. */
+  pluginScope(): PluginScope {
+    return new PluginScope(this.kernel.tsyringe.createChildContainer(), (t) => this.get(t), (t) => this.claim(t), this.providers)
   }
 
   get<V>(token: Token<V>): V {
     if (this.disposed) throw new Error(`The modal was destroyed; cannot resolve ${describe(token)}`)
-    if (this.withdrawn.has(token) || !this.container.isRegistered(token, false)) {
-      throw new Error(`Nothing provides ${describe(token)}`)
-    }
-    return this.container.resolve<V>(token)
+    const scope = this.providers.get(token)
+    if (scope) return scope.tsyringe.resolve<V>(token)
+    if (!this.kernel.tsyringe.isRegistered(token)) throw new Error(`Nothing provides ${describe(token)}`)
+    return this.kernel.tsyringe.resolve<V>(token)
   }
 
   has(token: Token<unknown>): boolean {
-    return !this.withdrawn.has(token) && this.container.isRegistered(token, false)
+    return !this.disposed && (this.providers.has(token) || this.kernel.tsyringe.isRegistered(token))
   }
 
+  /** Disposes the kernel services (the plugin scopes are disposed by their plugins' stores, before this). */
   dispose(): void {
     if (this.disposed) return
     this.disposed = true
-    for (const value of this.created.splice(0).reverse()) disposeValue(value)
-    this.container.reset()
+    this.providers.clear()
+    this.kernel.dispose()
+  }
+
+  private claim(token: symbol): void {
+    if (this.disposed) throw new Error(`The modal was destroyed; cannot provide ${describe(token)}`)
+    if (this.has(token)) throw new Error(`${describe(token)} is already provided`)
+  }
+}
+
+/** One plugin's services, in a tsyringe child container of the modal's. */
+export class PluginScope extends Scope {
+  private readonly live = new Set<symbol>()
+
+  constructor(
+    tsyringe: DependencyContainer,
+    resolve: <U>(t: Token<U>) => U,
+    private readonly claim: (token: symbol) => void,
+    private readonly providers: Map<symbol, PluginScope>,
+  ) {
+    super(tsyringe, resolve)
+  }
+
+  /**
+   * Provides a lazily built, cached service. Throws when the token is already provided. Disposing the returned
+   * handle withdraws it (it may be provided again) and disposes what its factory built.
+   */
+  provide<V>(token: Token<V>, factory: ServiceFactory<V>): Disposable {
+    if (this.closed) throw new Error(`${describe(token)} cannot be provided by a disposed plugin scope`)
+    this.claim(token)
+    this.providers.set(token, this)
+    this.live.add(token)
+    // A re-provided token gets a new registration; tsyringe resolves the newest one.
+    this.registerFactory(token, factory)
+    return toDisposable(() => {
+      if (!this.live.delete(token)) return
+      this.withdraw(token)
+      const value = this.built.get(token)
+      this.built.delete(token)
+      disposeValue(value)
+    })
+  }
+
+  override dispose(): void {
+    if (this.closed) return
+    for (const token of this.live) this.withdraw(token)
+    this.live.clear()
+    super.dispose()
+  }
+
+  private withdraw(token: symbol): void {
+    if (this.providers.get(token) === this) this.providers.delete(token)
   }
 }
 
