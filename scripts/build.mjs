@@ -4,7 +4,9 @@
 // path rewriting is needed (tests/package/template.test.ts type-checks a consumer against the packed files).
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
+import { expandTemplateImportsIn } from './template-imports.mjs'
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true })
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' })
+expandTemplateImportsIn(new URL('../dist', import.meta.url).pathname)
 console.log('built dist/')

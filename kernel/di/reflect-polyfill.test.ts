@@ -7,6 +7,8 @@ import { createReflectMetadata, reflectPolyfill, type ReflectMetadataApi } from 
 
 const NAMES = ['getMetadata', 'getOwnMetadata', 'hasMetadata', 'hasOwnMetadata', 'getOwnMetadataKeys', 'deleteMetadata', 'defineMetadata', 'metadata'] as const
 const globalReflect = Reflect as unknown as Record<string, unknown>
+/** The global Reflect's metadata functions (this run's: the shim). */
+const shim = Reflect as unknown as ReflectMetadataApi
 const saved = Object.fromEntries(NAMES.map((n) => [n, globalReflect[n]]))
 afterEach(() => {
   Object.assign(Reflect, saved)
@@ -68,14 +70,14 @@ describe('the Reflect metadata shim', () => {
   it('a host loading reflect-metadata after portico reads what tsyringe stored in the shim, and both keep working', () => {
     // reflect-metadata 0.2 finds the shim on the global Reflect and reads through it as an older copy's provider.
     class Injected {}
-    Reflect.defineMetadata('injectionTokens', { 0: 'token' }, Injected)
+    shim.defineMetadata('injectionTokens', { 0: 'token' }, Injected)
     expect(reference.getOwnMetadata('injectionTokens', Injected)).toEqual({ 0: 'token' })
     expect(reference.getOwnMetadataKeys(Injected)).toEqual(['injectionTokens'])
     class Later {}
     reference.defineMetadata('k', 'v', Later)
     expect(reference.getMetadata('k', Later)).toBe('v')
-    Reflect.defineMetadata('k', 'shim', Injected)
-    expect(Reflect.getOwnMetadata('injectionTokens', Injected)).toEqual({ 0: 'token' })
+    shim.defineMetadata('k', 'shim', Injected)
+    expect(shim.getOwnMetadata('injectionTokens', Injected)).toEqual({ 0: 'token' })
     expect(reference.getOwnMetadata('k', Injected)).toBe('shim')
   })
 
@@ -127,7 +129,7 @@ describe('the Reflect metadata shim', () => {
         readonly label: string,
       ) {}
     }
-    expect(Reflect.getMetadata('design:paramtypes', Timer)).toEqual([Clock, String])
+    expect(shim.getMetadata('design:paramtypes', Timer)).toEqual([Clock, String])
     const { container } = await import('tsyringe')
     const child = container.createChildContainer()
     child.register(String, { useValue: 'timer' })
