@@ -116,7 +116,7 @@ describe('InstanceContainer (a tsyringe child container per modal)', () => {
     expect([c.has(ClockToken), c.has(Second), c.has(Unbuilt)]).toEqual([false, false, false])
     expect(() => c.get(ClockToken)).toThrow('Nothing provides "test.clock"')
     expect(c.get(NameToken)).toBe('other')
-    expect(() => scope.provide(ClockToken, () => ({ now: () => 3 }))).toThrow('cannot be provided by a disposed plugin scope')
+    expect(() => scope.provide(ClockToken, () => ({ now: () => 3 }))).toThrow('This container has been disposed')
     scope.dispose()
     expect(built).toEqual(['second', 'clock'])
   })
@@ -141,7 +141,7 @@ describe('InstanceContainer (a tsyringe child container per modal)', () => {
     expect(dispose).toHaveBeenCalledTimes(1)
   })
 
-  it('after dispose, get throws "The modal was destroyed", has is false, and providing throws', () => {
+  it('after dispose, get throws "The modal was destroyed", has is false, and registering throws', () => {
     const c = new InstanceContainer()
     c.value(NameToken, 'a')
     const scope = c.pluginScope()
@@ -151,7 +151,7 @@ describe('InstanceContainer (a tsyringe child container per modal)', () => {
     expect(() => c.get(NameToken)).toThrow('The modal was destroyed; cannot resolve "test.name"')
     expect(() => c.get(ClockToken)).toThrow('The modal was destroyed; cannot resolve "test.clock"')
     expect(c.has(NameToken)).toBe(false)
-    expect(() => c.value(createToken<number>('test.late'), 1)).toThrow('The modal was destroyed; cannot provide "test.late"')
+    expect(() => c.value(createToken<number>('test.late'), 1)).toThrow('This container has been disposed')
     c.dispose()
   })
 })

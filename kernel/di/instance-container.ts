@@ -110,7 +110,6 @@ export class InstanceContainer implements Disposable {
   }
 
   private claim(token: symbol): void {
-    if (this.disposed) throw new Error(`The modal was destroyed; cannot provide ${describe(token)}`)
     if (this.has(token)) throw new Error(`${describe(token)} is already provided`)
   }
 }
@@ -133,12 +132,11 @@ export class PluginScope extends Scope {
    * handle withdraws it (it may be provided again) and disposes what its factory built.
    */
   provide<V>(token: Token<V>, factory: ServiceFactory<V>): Disposable {
-    if (this.closed) throw new Error(`${describe(token)} cannot be provided by a disposed plugin scope`)
     this.claim(token)
+    // A re-provided token gets a new registration; tsyringe resolves the newest one. After dispose tsyringe throws.
+    this.registerFactory(token, factory)
     this.providers.set(token, this)
     this.live.add(token)
-    // A re-provided token gets a new registration; tsyringe resolves the newest one.
-    this.registerFactory(token, factory)
     return toDisposable(() => {
       if (!this.live.delete(token)) return
       this.withdraw(token)

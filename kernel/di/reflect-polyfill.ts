@@ -3,10 +3,10 @@
  * the prototype chain), `getOwnMetadata`, `defineMetadata` and `metadata` (the decorator factory behind
  * `design:paramtypes`). tsyringe records each `@inject(token)` with `defineMetadata` and reads it back once, when
  * `@injectable()` runs, so this is all it needs; the full `reflect-metadata` package weighs about 2.4 KB gzip more
- * on a host's initial load (measured in docs/DECISIONS.md). `hasMetadata`, `hasOwnMetadata`, `getOwnMetadataKeys`
- * and `deleteMetadata` are there for a host that loads `reflect-metadata` after portico: version 0.2 then reads the
- * metadata already defined here through those four (its "fallback provider" for an older copy), and would throw
- * without `getOwnMetadataKeys`. Not provided: `getMetadataKeys` and `decorate` (the emitted `__decorate` helper
+ * on a host's initial load (measured in docs/DECISIONS.md). `hasOwnMetadata`, `getOwnMetadataKeys` and
+ * `deleteMetadata` are there for a host that loads `reflect-metadata` after portico: version 0.2 then reads the
+ * metadata already defined here through those three (its "fallback provider" for an older copy), and would throw
+ * without them. Not provided: `hasMetadata`, `getMetadataKeys` and `decorate` (the emitted `__decorate` helper
  * applies the decorators itself when `Reflect.decorate` is missing).
  *
  * This is what ships and what every test run uses (the test setups load this module, never `reflect-metadata`).
@@ -18,7 +18,6 @@
 export interface ReflectMetadataApi {
   getMetadata(key: unknown, target: object, property?: PropertyKey): unknown
   getOwnMetadata(key: unknown, target: object, property?: PropertyKey): unknown
-  hasMetadata(key: unknown, target: object, property?: PropertyKey): boolean
   hasOwnMetadata(key: unknown, target: object, property?: PropertyKey): boolean
   getOwnMetadataKeys(target: object, property?: PropertyKey): unknown[]
   deleteMetadata(key: unknown, target: object, property?: PropertyKey): boolean
@@ -36,19 +35,15 @@ export function createReflectMetadata(): ReflectMetadataApi {
     if (!entries && create) byProperty!.set(property, (entries = new Map()))
     return entries
   }
-  /** The metadata map on target or the nearest prototype that has the key. */
-  const find = (key: unknown, target: object, property?: PropertyKey) => {
-    for (let t: object | null = target; t; t = Object.getPrototypeOf(t)) {
-      const entries = own(t, property)
-      if (entries?.has(key)) return entries
-    }
-    return undefined
-  }
   const api: ReflectMetadataApi = {
     getOwnMetadata: (key, target, property) => own(target, property)?.get(key),
-    getMetadata: (key, target, property) => find(key, target, property)?.get(key),
+    getMetadata(key, target, property) {
+      for (let t: object | null = target; t; t = Object.getPrototypeOf(t)) {
+        const entries = own(t, property)
+        if (entries?.has(key)) return entries.get(key)
+      }
+    },
     hasOwnMetadata: (key, target, property) => !!own(target, property)?.has(key),
-    hasMetadata: (key, target, property) => !!find(key, target, property),
     getOwnMetadataKeys: (target, property) => [...(own(target, property)?.keys() ?? [])],
     deleteMetadata: (key, target, property) => !!own(target, property)?.delete(key),
     defineMetadata(key, value, target, property) {
