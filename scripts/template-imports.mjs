@@ -3,13 +3,15 @@
 // wraps such an import in a runtime helper, `import(__rewriteRelativeImportExtension(`./messages/${locale}.ts`))`
 // (rewriteRelativeImportExtensions rewrites only string literals at compile time), and even unwrapped, a host's Vite
 // does not analyse template-literal imports inside node_modules (build.dynamicImportVarsOptions excludes them). So
-// the package build expands each one into literal imports of the files the folder holds in dist:
-// `({ "de": () => import("./messages/de.js"), ... })`, picked by the same expression. Node loads that as it is and
-// every bundler (Vite, Rollup, webpack, esbuild) makes one chunk per language.
+// the package build expands each one into literal imports of the files the folder holds in dist. A loader
+// `(locale) => import(`./messages/${locale}.ts`)` becomes the table `{ "de": () => import("./messages/de.js"), ... }`
+// (which defineMessages takes as well, the shape catalogues had before); any other such import picks from that table
+// by its expression. Node loads that as it is and every bundler makes one chunk per language.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 
 const WRAPPED = /import\(__rewriteRelativeImportExtension\(`(\.\.?\/(?:[\w.-]+\/)*)\$\{([\w$.]+)\}\.ts`(?:, true)?\)\)/g
+const LOADER = /\(([\w$]+)\) => import\(__rewriteRelativeImportExtension\(`(\.\.?\/(?:[\w.-]+\/)*)\$\{\1\}\.ts`(?:, true)?\)\)(?=[),;}\n])/g
 const HELPER = /^var __rewriteRelativeImportExtension = [^\n]*\n(?:[^\n]*\n)*?\};\n/m
 
 /**
@@ -18,13 +20,14 @@ const HELPER = /^var __rewriteRelativeImportExtension = [^\n]*\n(?:[^\n]*\n)*?\}
  */
 export function expandTemplateImports(code, filesIn, file = 'a module') {
   if (!code.includes('__rewriteRelativeImportExtension')) return code
+  const table = (folder, key) => {
+    const names = filesIn(folder).filter((f) => f.endsWith('.js')).map((f) => f.slice(0, -3)).sort()
+    if (!names.length) throw new Error(`${file}: no modules in ${folder} for import(\`${folder}\${${key}}.ts\`)`)
+    return `{ ${names.map((n) => `${JSON.stringify(n)}: () => import(${JSON.stringify(`${folder}${n}.js`)})`).join(', ')} }`
+  }
   const out = code
-    .replace(WRAPPED, (_, folder, key) => {
-      const names = filesIn(folder).filter((f) => f.endsWith('.js')).map((f) => f.slice(0, -3)).sort()
-      if (!names.length) throw new Error(`${file}: no modules in ${folder} for import(\`${folder}\${${key}}.ts\`)`)
-      const table = names.map((n) => `${JSON.stringify(n)}: () => import(${JSON.stringify(`${folder}${n}.js`)})`).join(', ')
-      return `((m) => Object.hasOwn(m, ${key}) ? m[${key}]() : Promise.reject(new Error(\`No module ${folder}\${${key}}.js\`)))({ ${table} })`
-    })
+    .replace(LOADER, (_, key, folder) => table(folder, key))
+    .replace(WRAPPED, (_, folder, key) => `((m) => Object.hasOwn(m, ${key}) ? m[${key}]() : Promise.reject(new Error(\`No module ${folder}\${${key}}.js\`)))(${table(folder, key)})`)
     .replace(HELPER, '')
   if (out.includes('__rewriteRelativeImportExtension')) {
     throw new Error(`${file}: a dynamic import tsc wraps in __rewriteRelativeImportExtension is not \`./folder/\${name}.ts\`; bundlers could not split it`)

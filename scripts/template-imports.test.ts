@@ -41,13 +41,18 @@ describe('template-literal imports in the package build', () => {
     expect(() => expandTemplateImports(emit(CATALOGUE), () => [], 'dist/x.js')).toThrow('dist/x.js: no modules in ./messages/')
   })
 
+  it("a catalogue's loader (locale) => import(...) becomes the table of loaders, one literal import per language", () => {
+    const out = expandTemplateImports(emit('defineMessages(en, (locale) => import(`./core/${locale}.ts`))\n'), (folder) => (folder === './core/' ? ['de.js', 'ar.js'] : []))
+    expect(out).toContain('defineMessages(en, { "ar": () => import("./core/ar.js"), "de": () => import("./core/de.js") });\n')
+  })
+
   it('the expanded module loads each language from the folder in Node and rejects an unknown one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'portico-template-imports-'))
     try {
       mkdirSync(join(dir, 'messages'))
       writeFileSync(join(dir, 'messages', 'de.js'), "export default { hello: 'Hallo' }\n")
       writeFileSync(join(dir, 'messages', 'ar.js'), "export default { hello: 'مرحبا' }\n")
-      writeFileSync(join(dir, 'catalogue.js'), emit('export const load = (locale: string) => import(`./messages/${locale}.ts`)\n'))
+      writeFileSync(join(dir, 'catalogue.js'), emit('export const load = (locale: string) => import(`./messages/${locale}.ts`).then((m) => m)\n'))
       writeFileSync(join(dir, 'other.js'), 'export const x = 1\n')
       expect(expandTemplateImportsIn(dir)).toEqual([join(dir, 'catalogue.js')])
       expect(readFileSync(join(dir, 'catalogue.js'), 'utf8')).not.toContain('import(`')
