@@ -99,7 +99,7 @@ export function createModal(options: ModalOptions = {}): Modal {
   container.registerClass(KernelTokens.Modal, ModalController)
   container.registerClass(KernelTokens.Balance, BalanceController)
   container.registerClass(KernelTokens.Snackbar, SnackbarController)
-  container.provide(KernelTokens.Theme, () => new ThemeController({ themeMode: options.themeMode, themeVariables: options.themeVariables }))
+  container.value(KernelTokens.Theme, new ThemeController({ themeMode: options.themeMode, themeVariables: options.themeVariables }))
 
   const views = container.get(KernelTokens.Views)
   const rpc = container.get(KernelTokens.Rpc)

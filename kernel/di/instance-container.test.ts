@@ -132,15 +132,6 @@ describe('InstanceContainer (a tsyringe child container per modal)', () => {
     expect(dispose).toHaveBeenCalledTimes(1)
   })
 
-  it('a kernel factory result with dispose() is disposed with the container (tsyringe disposes only what it constructed)', () => {
-    const c = new InstanceContainer()
-    const dispose = vi.fn()
-    c.provide(ClockToken, () => ({ now: () => 1, dispose }))
-    c.get(ClockToken)
-    c.dispose()
-    expect(dispose).toHaveBeenCalledTimes(1)
-  })
-
   it('after dispose, get throws "The modal was destroyed", has is false, and registering throws', () => {
     const c = new InstanceContainer()
     c.value(NameToken, 'a')
