@@ -6,7 +6,7 @@
  */
 import type { TranslatableText } from '../../kernel/index.ts'
 import { formatMessage } from './format-message.ts'
-import { TRANSLATED_LOCALES, type Locale } from './locales.ts'
+import { TRANSLATED_LOCALES, type Locale } from './locale-list.ts'
 
 /** A flat set of messages: every value a string. */
 export type Messages<T> = { readonly [K in keyof T]: string }
