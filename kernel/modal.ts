@@ -99,8 +99,8 @@ export function createModal(options: ModalOptions = {}): Modal {
   container.registerClass(KernelTokens.Connection, ConnectionController)
   container.registerClass(KernelTokens.Modal, ModalController)
   container.registerClass(KernelTokens.Balance, BalanceController)
-  container.provide(KernelTokens.Snackbar, () => new SnackbarController())
-  container.provide(KernelTokens.Theme, () => new ThemeController({ themeMode: options.themeMode, themeVariables: options.themeVariables }))
+  container.registerClass(KernelTokens.Snackbar, SnackbarController)
+  container.value(KernelTokens.Theme, new ThemeController({ themeMode: options.themeMode, themeVariables: options.themeVariables }))
 
   const views = container.get(KernelTokens.Views)
   const rpc = container.get(KernelTokens.Rpc)
@@ -133,6 +133,8 @@ export function createModal(options: ModalOptions = {}): Modal {
 
   function makeContext(plugin: PluginDefinition): PluginContext {
     const own = disposables.add(new DisposableStore())
+    // The plugin's services live in a child container of the modal's, disposed with the plugin's registrations.
+    const services = own.add(container.pluginScope())
     const duringSetup = (what: string) => {
       if (!settingUp) throw new Error(`Plugin "${plugin.id}" cannot ${what} after setup`)
     }
@@ -186,7 +188,7 @@ export function createModal(options: ModalOptions = {}): Modal {
       registerRpc: (method, handler) => own.add(rpc.register(method, handler)),
       provide: (token, factory) => {
         duringSetup('provide services')
-        return own.add(container.provide(token, factory))
+        return services.provide(token, factory)
       },
       get: (token) => container.get(token),
       has: (token) => container.has(token),

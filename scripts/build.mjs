@@ -4,10 +4,11 @@
 // path rewriting is needed (tests/package/template.test.ts type-checks a consumer against the packed files).
 // Tests, stories, fixtures and docs samples (*.examples.tsx) are development files: tsconfig.build.json leaves them out, and the build fails if one
 // is still emitted (a shipped module importing a fixture pulls it in), so the package never carries them
-// (tests/package/contents.test.ts checks what `npm pack` ships).
+// (tests/package/published.test.ts checks what `npm pack` ships).
 import { execFileSync } from 'node:child_process'
 import { readdirSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { expandTemplateImportsIn } from './template-imports.mjs'
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url))
 rmSync(dist, { recursive: true, force: true })
@@ -19,4 +20,5 @@ if (devFiles.length > 0) {
   console.error(`dist/ holds development files (tests, stories, fixtures), which a shipped module imports:\n  ${devFiles.join('\n  ')}`)
   process.exit(1)
 }
+expandTemplateImportsIn(dist)
 console.log('built dist/')

@@ -55,15 +55,6 @@ const en = {
   sessions: 'Sessions',
 }
 
-export const messages = defineMessages<{ [K in keyof typeof en]: string }>(en, {
-  de: () => import('./messages/de.ts'),
-  es: () => import('./messages/es.ts'),
-  fr: () => import('./messages/fr.ts'),
-  ja: () => import('./messages/ja.ts'),
-  'zh-CN': () => import('./messages/zh-CN.ts'),
-  'pt-BR': () => import('./messages/pt-BR.ts'),
-  ko: () => import('./messages/ko.ts'),
-  ar: () => import('./messages/ar.ts'),
-})
+export const messages = defineMessages<{ [K in keyof typeof en]: string }>(en, (locale) => import(`./messages/${locale}.ts`))
 
 export type EmbeddedWalletMessages = typeof messages.en

@@ -22,16 +22,7 @@ export const messages = defineMessages(
     nameRegistered: 'Name registered',
     registerName: 'Register name',
   },
-  {
-    de: () => import('./messages/de.ts'),
-    es: () => import('./messages/es.ts'),
-    fr: () => import('./messages/fr.ts'),
-    ja: () => import('./messages/ja.ts'),
-    'zh-CN': () => import('./messages/zh-CN.ts'),
-    'pt-BR': () => import('./messages/pt-BR.ts'),
-    ko: () => import('./messages/ko.ts'),
-    ar: () => import('./messages/ar.ts'),
-  },
+  (locale) => import(`./messages/${locale}.ts`),
 )
 
 export type NamesMessages = typeof messages.en

@@ -35,16 +35,7 @@ export const messages = defineMessages(
     complete: "Complete the purchase in the provider's window. This updates when the payment arrives.",
     reopen: "Open the provider's page again",
   },
-  {
-    de: () => import('./messages/de.ts'),
-    es: () => import('./messages/es.ts'),
-    fr: () => import('./messages/fr.ts'),
-    ja: () => import('./messages/ja.ts'),
-    'zh-CN': () => import('./messages/zh-CN.ts'),
-    'pt-BR': () => import('./messages/pt-BR.ts'),
-    ko: () => import('./messages/ko.ts'),
-    ar: () => import('./messages/ar.ts'),
-  },
+  (locale) => import(`./messages/${locale}.ts`),
 )
 
 export type OnrampMessages = typeof messages.en

@@ -13,16 +13,7 @@ export const messages = defineMessages(
     sign: 'Sign',
     signIn: 'Sign In',
   },
-  {
-    de: () => import('./messages/de.ts'),
-    es: () => import('./messages/es.ts'),
-    fr: () => import('./messages/fr.ts'),
-    ja: () => import('./messages/ja.ts'),
-    'zh-CN': () => import('./messages/zh-CN.ts'),
-    'pt-BR': () => import('./messages/pt-BR.ts'),
-    ko: () => import('./messages/ko.ts'),
-    ar: () => import('./messages/ar.ts'),
-  },
+  (locale) => import(`./messages/${locale}.ts`),
 )
 
 export type SiwxMessages = typeof messages.en

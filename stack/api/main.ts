@@ -3,46 +3,54 @@ import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_DEPLOYMENT_FILE, DEFAULT_DEV_CHAINS, readDeployment, type Deployment } from '../chain/index.ts'
+import { command, listenPort } from '../cli.ts'
 import { DEFAULT_EVENT_RATE_LIMIT, startApiServer } from './index.ts'
 
-// npm run stack:api -- [--port 8788] [--data-dir stack/api/.data/db | --database-url postgres://...] [--deployment file]
-//   [--demo-wallet-url url] [--project-ids a,b] [--events-per-client 120] [--events-per-project 1200]
-//   [--admin-token token] [--trust-proxy[=addresses]]
-// PORTICO_API_DATABASE_URL and PORTICO_API_ADMIN_TOKEN stand in for the two flags that carry secrets, which other
-// users of the machine could read from the process list.
+const USAGE = `npm run stack:api -- [--port 8788] [--data-dir stack/api/.data/db | --database-url postgres://...]
+  [--deployment file] [--demo-wallet-url url] [--project-ids a,b] [--events-per-client 120]
+  [--events-per-project 1200] [--admin-token token] [--trust-proxy[=addresses]]
+PORTICO_API_DATABASE_URL and PORTICO_API_ADMIN_TOKEN stand in for the two flags that carry secrets, which other users
+of the machine could read from the process list.`
 const here = dirname(fileURLToPath(import.meta.url))
 
-function option(argv: string[], name: string): string | undefined {
-  const inline = argv.find((a) => a.startsWith(`--${name}=`))
-  if (inline) return inline.slice(name.length + 3)
-  const i = argv.indexOf(`--${name}`)
-  return i >= 0 ? argv[i + 1] : undefined
-}
-
-const argv = process.argv.slice(2)
-const rawPort = option(argv, 'port') ?? '8788'
-const port = Number(rawPort)
-if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port wants a port number, got "${rawPort}"`)
-const positiveInt = (name: string, fallback: number): number => {
-  const raw = option(argv, name)
+// A bare --trust-proxy trusts any proxy; --trust-proxy=127.0.0.1,10.0.0.0/8 only those (parseArgs has no optional values).
+const args = process.argv.slice(2).map((a) => (a === '--trust-proxy' ? '--trust-proxy=*' : a))
+const flags = command(
+  USAGE,
+  {
+    port: { type: 'string' },
+    'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
+    deployment: { type: 'string' },
+    'demo-wallet-url': { type: 'string' },
+    'project-ids': { type: 'string' },
+    'events-per-client': { type: 'string' },
+    'events-per-project': { type: 'string' },
+    'admin-token': { type: 'string' },
+    'trust-proxy': { type: 'string' },
+  },
+  args,
+)
+const port = await listenPort(flags.port, 8788)
+const positiveInt = (name: 'events-per-client' | 'events-per-project', fallback: number): number => {
+  const raw = flags[name]
   if (raw === undefined) return fallback
   const n = Number(raw)
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} wants a whole number of events per minute (1 or more), got "${raw}"`)
   return n
 }
-const databaseUrl = (option(argv, 'database-url') ?? process.env.PORTICO_API_DATABASE_URL) || undefined
-if (databaseUrl && option(argv, 'data-dir')) throw new Error('--data-dir (PGlite) and --database-url (PostgreSQL) exclude each other')
-const dataDir = databaseUrl ? undefined : resolve(option(argv, 'data-dir') ?? join(here, '.data', 'db'))
-const rawProjectIds = option(argv, 'project-ids')
-const projectIds = rawProjectIds?.split(',').map((p) => p.trim()).filter(Boolean)
+const databaseUrl = (flags['database-url'] ?? process.env.PORTICO_API_DATABASE_URL) || undefined
+if (databaseUrl && flags['data-dir']) throw new Error('--data-dir (PGlite) and --database-url (PostgreSQL) exclude each other')
+const dataDir = databaseUrl ? undefined : resolve(flags['data-dir'] ?? join(here, '.data', 'db'))
+const projectIds = flags['project-ids']?.split(',').map((p) => p.trim()).filter(Boolean)
 const eventRateLimit = {
   perClient: positiveInt('events-per-client', DEFAULT_EVENT_RATE_LIMIT.perClient),
   perProject: positiveInt('events-per-project', DEFAULT_EVENT_RATE_LIMIT.perProject),
   windowMs: 60_000,
 }
-const givenAdminToken = (option(argv, 'admin-token') ?? process.env.PORTICO_API_ADMIN_TOKEN) || undefined
+const givenAdminToken = (flags['admin-token'] ?? process.env.PORTICO_API_ADMIN_TOKEN) || undefined
 const adminToken = givenAdminToken ?? randomBytes(32).toString('base64url')
-const deploymentFile = option(argv, 'deployment') ?? DEFAULT_DEPLOYMENT_FILE
+const deploymentFile = flags.deployment ?? DEFAULT_DEPLOYMENT_FILE
 
 // The chains come from the deployment `npm run stack:chain` wrote; without it the API serves the registry only.
 let deployment: Deployment | undefined
@@ -64,12 +72,11 @@ const server = await startApiServer({
   databaseUrl,
   chains,
   deployment,
-  demoWalletUrl: option(argv, 'demo-wallet-url'),
+  demoWalletUrl: flags['demo-wallet-url'],
   projectIds,
   eventRateLimit,
   adminToken,
-  // --trust-proxy trusts any proxy; --trust-proxy=127.0.0.1,10.0.0.0/8 only those.
-  trustProxy: argv.includes('--trust-proxy') || (argv.find((a) => a.startsWith('--trust-proxy='))?.slice(14).split(',') ?? false),
+  trustProxy: flags['trust-proxy'] === '*' || (flags['trust-proxy']?.split(',') ?? false),
   log: (s) => console.error(s),
 })
 // A generated token is printed once, here: whoever runs the server reads events with it (GET /e).

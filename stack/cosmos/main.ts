@@ -1,17 +1,8 @@
+import { command, listenPort } from '../cli.ts'
 import { startCosmosLedger } from './index.ts'
 
-// npm run stack:cosmos -- [--port 26657]; --port 0 picks a free port.
-function option(argv: string[], name: string): string | undefined {
-  const inline = argv.find((a) => a.startsWith(`--${name}=`))
-  if (inline) return inline.slice(name.length + 3)
-  const i = argv.indexOf(`--${name}`)
-  return i >= 0 ? argv[i + 1] : undefined
-}
-
-const argv = process.argv.slice(2)
-const rawPort = option(argv, 'port') ?? '26657'
-const port = Number(rawPort)
-if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port wants a port number, got "${rawPort}"`)
+const flags = command('npm run stack:cosmos -- [--port 26657]; --port 0 picks a free port.', { port: { type: 'string' } })
+const port = await listenPort(flags.port, 26657)
 
 const cosmos = await startCosmosLedger({ port, log: (s) => console.error(s) })
 console.log(`cosmos ready ${cosmos.rpcUrl} ${cosmos.caipNetworkId}`)

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { parseArgs } from 'node:util'
+import { command, listenPort } from '../cli.ts'
 import { startOidc, type OidcClient } from './index.ts'
 
 /**
@@ -13,33 +13,20 @@ function fail(message: string): never {
   process.exit(2)
 }
 
-let values: {
-  port?: string
-  clients?: string
-  'client-id'?: string
-  'client-secret'?: string
-  'client-name'?: string
-  'redirect-uri'?: string[]
-}
-try {
-  ;({ values } = parseArgs({
-    args: process.argv.slice(2),
-    options: {
-      port: { type: 'string' },
-      clients: { type: 'string' },
-      'client-id': { type: 'string' },
-      'client-secret': { type: 'string' },
-      'client-name': { type: 'string' },
-      'redirect-uri': { type: 'string', multiple: true },
-    },
-    strict: true,
-  }))
-} catch (error) {
-  fail((error as Error).message)
-}
-
-const port = values.port === undefined ? 0 : Number(values.port)
-if (!Number.isInteger(port) || port < 0 || port > 65_535) fail('--port must be a port number (0-65535)')
+const values = command(
+  `npm run stack:oidc -- [--port 8790] [--clients clients.json]
+  [--client-id id --client-secret secret --redirect-uri url [--redirect-uri url ...] [--client-name name]]
+PORTICO_OIDC_CLIENT_SECRET stands in for --client-secret.`,
+  {
+    port: { type: 'string' },
+    clients: { type: 'string' },
+    'client-id': { type: 'string' },
+    'client-secret': { type: 'string' },
+    'client-name': { type: 'string' },
+    'redirect-uri': { type: 'string', multiple: true },
+  },
+)
+const port = await listenPort(values.port, 0)
 
 const clients: OidcClient[] = []
 if (values.clients !== undefined) {

@@ -1,27 +1,19 @@
+import { command, listenPort, orExit, parseInteger } from '../cli.ts'
 import { DEFAULT_SOLANA_DEPLOYMENT_FILE, startSolanaCluster } from './index.ts'
 
-function flag(argv: string[], name: string): string | undefined {
-  const inline = argv.find((a) => a.startsWith(`--${name}=`))
-  if (inline) return inline.slice(name.length + 3)
-  const i = argv.indexOf(`--${name}`)
-  return i >= 0 ? argv[i + 1] : undefined
-}
-
-function integerFlag(argv: string[], name: string, fallback: number, max: number): number {
-  const raw = flag(argv, name)
-  if (raw === undefined) return fallback
-  const n = Number(raw)
-  if (!Number.isInteger(n) || n < 0 || n > max) throw new Error(`--${name} wants an integer from 0 to ${max}, got "${raw}"`)
-  return n
-}
-
-const argv = process.argv.slice(2)
-const deploymentFile = flag(argv, 'deployment') ?? DEFAULT_SOLANA_DEPLOYMENT_FILE
+const flags = command(
+  `npm run stack:solana -- [--port 8899] [--slot-ms 400] [--deployment stack/solana/.data/deployment.json]
+  RPC on --port and PubSub on the next port, a validator's ports by default; --port 0 picks free ones.`,
+  { port: { type: 'string' }, 'slot-ms': { type: 'string' }, deployment: { type: 'string' } },
+)
+const slotMs = orExit(() => parseInteger(flags['slot-ms'], 400, 60_000, '--slot-ms'))
+// PubSub listens on port + 1, so the highest RPC port is 65534.
+const port = await listenPort(flags.port, 8899, '--port', 65_534)
+const deploymentFile = flags.deployment ?? DEFAULT_SOLANA_DEPLOYMENT_FILE
 const t0 = performance.now()
 const cluster = await startSolanaCluster({
-  // A validator's ports by default (RPC 8899, PubSub 8900) so the demo has stable URLs; --port 0 picks free ones.
-  port: integerFlag(argv, 'port', 8899, 65534),
-  slotMs: integerFlag(argv, 'slot-ms', 400, 60_000),
+  port,
+  slotMs,
   deploymentFile,
   log: (s) => console.error(s),
 })

@@ -126,6 +126,28 @@ describe('EVM end to end (demo host, dev wallet, local chains)', () => {
     await context.close()
   })
 
+  it('a German browser gets the modal in German, its language loaded as chunks of its own and no other language', async () => {
+    const context = await browser.newContext({ locale: 'de-DE' })
+    const page = await context.newPage()
+    const languageChunks: string[] = []
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname
+      if (/^\/assets\/(de|es|fr|ja|ko|ar|pt-BR|zh-CN)-[\w-]+\.js$/.test(path)) languageChunks.push(path)
+    })
+    await page.goto(host.url)
+    // The demo host's own button is English; the modal follows the browser's language.
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const modal = page.getByRole('dialog', { name: 'Wallet verbinden' })
+    await modal.waitFor()
+    expect(await modal.getAttribute('lang')).toBe('de')
+    await modal.getByRole('button', { name: /^Portico Dev Wallet/ }).click()
+    await walletPrompt(page).getByRole('button', { name: 'Approve' }).click()
+    await expect.poll(() => page.getByRole('dialog', { name: 'Konto' }).innerText()).toContain(TRUNCATED)
+    expect(languageChunks.length).toBeGreaterThan(0)
+    expect(languageChunks.filter((path) => !path.startsWith('/assets/de-'))).toEqual([])
+    await context.close()
+  })
+
   it('the modal is an accessible dialog: focus moves in, Esc closes and focus returns to the opener', async () => {
     const context = await browser.newContext()
     const page = await openHost(context, '?wallet=none')

@@ -6,7 +6,7 @@
  */
 import type { TranslatableText } from '../../kernel/index.ts'
 import { formatMessage } from './format-message.ts'
-import type { Locale } from './locales.ts'
+import { TRANSLATED_LOCALES, type Locale } from './locale-list.ts'
 
 /** A flat set of messages: every value a string. */
 export type Messages<T> = { readonly [K in keyof T]: string }
@@ -18,8 +18,22 @@ export interface Catalogue<T extends Messages<T>> {
   readonly load: { readonly [L in TranslatedLocale]: () => Promise<{ default: { readonly [K in keyof T]: string } }> }
 }
 
-export function defineMessages<T extends Messages<T>>(en: T, load: Catalogue<T>['load']): Catalogue<T> {
-  return { en, load }
+/**
+ * Loads one translated language's module: one dynamic import whose specifier is a template literal holding the
+ * locale (see defineMessages' example). Bundlers turn that into one chunk per file of the folder (Vite and Rollup's
+ * dynamic-import-vars, webpack's context modules). tsc does not rewrite the extension of such a specifier at compile
+ * time, so the package build does (scripts/template-imports.mjs) and dist keeps an analysable template literal.
+ */
+export type MessagesLoader<T> = (locale: TranslatedLocale) => Promise<{ default: { readonly [K in keyof T]: string } }>
+
+/**
+ * A catalogue: the English messages and the other languages, as one loader that takes the locale (the list of
+ * languages is SUPPORTED_LOCALES) or a loader per language.
+ * @example export const messages = defineMessages(en, (locale) => import(`./messages/${locale}.ts`))
+ */
+export function defineMessages<T extends Messages<T>>(en: T, load: MessagesLoader<T> | Catalogue<T>['load']): Catalogue<T> {
+  if (typeof load !== 'function') return { en, load }
+  return { en, load: Object.fromEntries(TRANSLATED_LOCALES.map((locale) => [locale, () => load(locale)])) as Catalogue<T>['load'] }
 }
 
 /** Loaded translations are immutable data, so one cache serves every modal on the page. */

@@ -1,8 +1,9 @@
 /**
- * The languages Portico ships, and how a requested or browser language maps onto them. Framework-free.
+ * How a requested or browser language maps onto the languages Portico ships (locale-list.ts). Framework-free.
  */
-export const SUPPORTED_LOCALES = ['en', 'de', 'es', 'fr', 'ja', 'zh-CN', 'pt-BR', 'ko', 'ar'] as const
-export type Locale = (typeof SUPPORTED_LOCALES)[number]
+import { SUPPORTED_LOCALES, type Locale } from './locale-list.ts'
+
+export { SUPPORTED_LOCALES, TRANSLATED_LOCALES, type Locale } from './locale-list.ts'
 
 const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur'])
 
@@ -46,6 +47,3 @@ export function browserLanguages(): readonly string[] {
 export function textDirection(locale: string): 'ltr' | 'rtl' {
   return RTL_LANGUAGES.has(locale.split('-')[0]!.toLowerCase()) ? 'rtl' : 'ltr'
 }
-
-/** Every translated language, for tests and tools. */
-export const TRANSLATED_LOCALES = SUPPORTED_LOCALES.filter((l): l is Exclude<Locale, 'en'> => l !== 'en')
