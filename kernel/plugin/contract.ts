@@ -265,11 +265,14 @@ export interface ChainAdapter {
    * Token balances read from the chain itself (e.g. Solana SPL token accounts). The Tokens tab uses them instead of
    * the balance API when the chain plugin offers them.
    */
-  getTokenBalances?(address: string, network: CaipNetwork): Promise<ChainTokenBalance[]>
+  getTokenBalances?(address: string, network: CaipNetwork): Promise<TokenBalance[]>
 }
 
-/** SPEC §3 Token balance, as a chain plugin reads it (address is absent for the native token). */
-export interface ChainTokenBalance {
+/**
+ * SPEC §3 Token balance: the one shape the balance API answers (account-data), a chain plugin reads from its chain
+ * (`getTokenBalances`) and the send flow lists. `address` is absent for the native token.
+ */
+export interface TokenBalance {
   name: string
   symbol: string
   chainId: string

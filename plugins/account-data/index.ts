@@ -83,6 +83,8 @@ export function accountData(pluginOptions: AccountDataOptions = {}) {
     id: 'account-data',
     kind: 'feature',
     portico: '1.x',
+    // Provided when the modal has a projectId (without one the plugin registers nothing).
+    provides: Object.values(AccountDataTokens),
     setup(ctx) {
       const options = ctx.get(KernelTokens.Options)
       if (!options.options.projectId) return

@@ -83,6 +83,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
     id: 'embedded-wallet',
     kind: 'feature',
     portico: '1.x',
+    optional: [AccountDataTokens.Analytics],
     setup(ctx) {
       const modalOptions = ctx.get(KernelTokens.Options).options
       const listed = (options.socials ?? modalOptions.features?.socials ?? []) as readonly (SocialProvider | 'farcaster')[]
