@@ -51,9 +51,3 @@ export const OriginsFetchError = {
 
 /** One origins fetch outcome. */
 export type OriginsFetchError = (typeof OriginsFetchError)[keyof typeof OriginsFetchError]
-
-/** SPEC §9 embedded-wallet frame time-out codes. */
-export const FrameTimeoutCode = {
-  IFRAME_LOAD_FAILED: 'iframe_load_failed',
-  IFRAME_REQUEST_TIMEOUT: 'iframe_request_timeout',
-} as const

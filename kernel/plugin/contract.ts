@@ -342,6 +342,14 @@ export type RpcResult<M extends RpcMethod> = Field<RpcSchema[M], 'result'>
 /** A handler for RPC method M. */
 export type RpcHandler<M extends RpcMethod> = (params: RpcParams<M>) => Promise<RpcResult<M>>
 
+/**
+ * The host's `features` switches (`createModal({ features })`). Open: the plugin that reads a switch declares it,
+ * so the kernel knows no feature by name.
+ * @example declare module 'portico' { interface ModalFeatures { email?: boolean } }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ModalFeatures {}
+
 /** What a view component receives. */
 export interface ViewProps<V extends ViewId> {
   params: ViewParams[V]

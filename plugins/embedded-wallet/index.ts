@@ -33,10 +33,18 @@ export {
 } from './controller.ts'
 export { FrameClient, FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS, FRAME_REQUEST_TIMEOUT_MS, frameUrl, mountHiddenIframe, type FrameWindow, type MountedFrame } from './frame-client.ts'
 export * from './rules.ts'
+export { EmbeddedWalletAlerts, ServerReplyText, alertForServerReply, FrameTimeoutCode, type EmbeddedWalletAlert } from './alerts.ts'
 export { EmbeddedWalletTokens, type EmbeddedWalletServices } from './tokens.ts'
 export type { AccountType, FrameUser, SocialProvider } from './protocol.ts'
 
 declare module 'portico' {
+  /** The host's switches this plugin reads (docs/OPTIONS.md `features`). */
+  interface ModalFeatures {
+    /** false turns the email section off (as `email: false` on the plugin does). */
+    email?: boolean
+    /** Social providers in display order, used when the plugin's own `socials` is not given; `[]` turns them all off. */
+    socials?: readonly (SocialProvider | 'farcaster')[]
+  }
   interface ViewParams {
     /** SPEC §2 EmailLogin: device approval wait and the one-time code (the email field when opened from the list). */
     EmailLogin: undefined
@@ -86,7 +94,8 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
     optional: [AccountDataTokens.Analytics],
     setup(ctx) {
       const modalOptions = ctx.get(KernelTokens.Options).options
-      const listed = (options.socials ?? modalOptions.features?.socials ?? []) as readonly (SocialProvider | 'farcaster')[]
+      const hostSocials = modalOptions.features?.socials
+      const listed = hostSocials?.length === 0 ? [] : (options.socials ?? hostSocials ?? [])
       const farcaster = options.farcaster ?? listed.includes('farcaster')
       const socials = visibleSocials(listed.filter((p): p is SocialProvider => p !== 'farcaster'), {
         inTelegram: Boolean(options.telegram),
