@@ -47,6 +47,7 @@ export {
   isSpamTransaction,
   keepShownTransactions,
   ownedNfts,
+  signForOperation,
   type OwnedNft,
   type TransactionMonth,
   type TransactionsControllerDeps,
