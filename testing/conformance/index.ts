@@ -9,6 +9,7 @@ import { createMemoryAdapter, createModal, isChainNamespace, KernelTokens, type 
 import { trackLeaks } from './leaks.ts'
 
 export { trackLeaks, type LeakTracker } from './leaks.ts'
+export { checkPluginDependencies, describePluginDependencies, type PluginDependencyOptions } from './dependencies.ts'
 
 export interface ChainPluginConformanceOptions {
   /** Makes a fresh plugin instance. */
