@@ -1,7 +1,7 @@
 import { InstanceContainer } from './di/instance-container.ts'
 import { ModalEventBus } from './events/bus.ts'
 import { AccountExtensions } from './plugin/account-extensions.ts'
-import { checkDependencies, dependencyGuard } from './plugin/dependencies.ts'
+import { checkDependencies, checkUse } from './plugin/dependencies.ts'
 import {
   DisposableStore,
   PORTICO_VERSION,
@@ -135,7 +135,7 @@ export function createModal(options: ModalOptions = {}): Modal {
 
   function makeContext(plugin: PluginDefinition): PluginContext {
     const own = disposables.add(new DisposableStore())
-    const guard = dependencyGuard(plugin, providers)
+    const use = (token: Token<unknown>) => checkUse(plugin, providers, token)
     const duringSetup = (what: string) => {
       if (!settingUp) throw new Error(`Plugin "${plugin.id}" cannot ${what} after setup`)
     }
@@ -188,11 +188,11 @@ export function createModal(options: ModalOptions = {}): Modal {
       registerRpc: (method, handler) => own.add(rpc.register(method, handler)),
       provide: (token, factory) => {
         duringSetup('provide services')
-        guard.provide(token)
-        return own.add(container.provide(token, (get) => factory((t) => (guard.use(t), get(t)))))
+        providers.set(token, plugin.id)
+        return own.add(container.provide(token, (get) => factory((t) => (use(t), get(t)))))
       },
-      get: (token) => (guard.use(token), container.get(token)),
-      has: (token) => (guard.use(token), container.has(token)),
+      get: (token) => (use(token), container.get(token)),
+      has: (token) => (use(token), container.has(token)),
       track: (d: Disposable) => own.add(d),
     }
   }

@@ -76,9 +76,19 @@ describe('the kit fails a plugin that does not declare what it uses', () => {
         },
       })
     expect(await checkPluginDependencies({ create: sneaky, companions: () => [provider()] })).toEqual([
-      'with only its required plugins: Plugin "sneaky" uses service balances-plugin.balances without declaring it: add it (or "balances-plugin") to the plugin\'s requires or optional',
-      'with every declared plugin: Plugin "sneaky" uses service balances-plugin.balances without declaring it: add it (or "balances-plugin") to the plugin\'s requires or optional',
+      'with only its required plugins: Plugin "sneaky" uses service balances-plugin.balances of plugin "balances-plugin" without declaring it: add it (or "balances-plugin") to its requires or optional',
+      'with every declared plugin: Plugin "sneaky" uses service balances-plugin.balances of plugin "balances-plugin" without declaring it: add it (or "balances-plugin") to its requires or optional',
     ])
+  })
+
+  it('a service provided without declaring it, or of another plugin, or declared and never provided, is reported', async () => {
+    const quiet = () => definePlugin({ id: 'balances-plugin', kind: 'feature', portico: '1.x', setup: (ctx) => void ctx.provide(Balances, () => ({ list: () => [] })) })
+    expect(await checkPluginDependencies({ create: quiet })).toEqual([
+      'with only its required plugins: Plugin "balances-plugin" provides service balances-plugin.balances without declaring it in provides',
+      'with every declared plugin: Plugin "balances-plugin" provides service balances-plugin.balances without declaring it in provides',
+    ])
+    const foreign = () => definePlugin({ id: 'other', kind: 'feature', portico: '1.x', provides: [Balances], setup: () => undefined })
+    expect(await checkPluginDependencies({ create: foreign })).toEqual(['provides lists balances-plugin.balances, a service of another plugin'])
   })
 
   it('a declared service that is never provided, and a required plugin the companions lack, are reported', async () => {

@@ -2,7 +2,8 @@
  * The dependency part of the conformance kit (issue 23 item 5): a plugin declares every other plugin's service it
  * uses (`requires` / `optional`) and every service it offers (`provides`). The kit runs the plugin with only its
  * required companions, then with all of them, and reports each undeclared `ctx.get`/`ctx.has` (even one the plugin
- * catches), each declaration that is not a plugin id or service token, and each declared service not provided.
+ * catches), each service token it provides without declaring it (or of another plugin), each declaration that is not
+ * a plugin id or service token, and each declared service not provided.
  * Uses reached only later (a view, a click) are outside what it sees: the kernel refuses those at run time too.
  * @example describePluginDependencies('send', { create: () => send(), companions: () => [accountData(), names()] })
  */
@@ -35,7 +36,13 @@ function watched(plugin: PluginDefinition, refusals: string[]): PluginDefinition
         throw error
       }
     }
-    return Object.assign(Object.create(ctx) as PluginContext, { get: guard(ctx.get), has: guard(ctx.has) })
+    const provide: PluginContext['provide'] = (token, factory) => {
+      const service = serviceOf(token)
+      if (service && service.plugin !== plugin.id) refusals.push(`Plugin "${plugin.id}" provides service ${service.label}, which belongs to plugin "${service.plugin}"`)
+      else if (service && !plugin.provides?.includes(token)) refusals.push(`Plugin "${plugin.id}" provides service ${service.label} without declaring it in provides`)
+      return ctx.provide(token, factory)
+    }
+    return Object.assign(Object.create(ctx) as PluginContext, { get: guard(ctx.get), has: guard(ctx.has), provide })
   }
   return {
     ...plugin,
