@@ -13,7 +13,7 @@ export function checkDependencies(plugins: readonly PluginDefinition[]): void {
       const service = typeof dependency === 'string' ? undefined : serviceOf(dependency)
       const id = service?.plugin ?? String(dependency)
       const owner = byId.get(id)
-      if (owner && (!service || owner.provides?.includes(dependency))) continue
+      if (owner && (!service || owner.provides?.includes(dependency as symbol))) continue
       throw new Error(
         `Plugin "${plugin.id}" requires ` +
           (owner
