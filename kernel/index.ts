@@ -35,12 +35,10 @@ export {
   DEFAULT_ENDPOINTS,
   SDK_TYPE,
   SDK_VERSION,
-  SOCIAL_PROVIDERS,
   detectMobile,
   type Endpoints,
   type ModalOptions,
   type ResolvedOptions,
-  type SocialProvider,
 } from './state/options.ts'
 export type { ConnectionPersistence, RecentWallet } from './state/persistence.ts'
 export { SnackbarController, SNACKBAR_REPLACE_DELAY_MS, type SnackbarState, type SnackbarVariant } from './state/snackbar.ts'

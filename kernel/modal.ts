@@ -2,6 +2,7 @@ import { InstanceContainer } from './di/instance-container.ts'
 import { ModalEventBus } from './events/bus.ts'
 import { AccountExtensions } from './plugin/account-extensions.ts'
 import { checkChainAdapter, checkChainDefinition, checkChainsRegistered } from './plugin/chain-checks.ts'
+import { checkDependencies, checkUse } from './plugin/dependencies.ts'
 import {
   DisposableStore,
   PORTICO_VERSION,
@@ -59,7 +60,7 @@ export interface Modal {
 }
 
 /**
- * Builds one modal on its own child container. Every plugin definition (id, `portico` range, `requires`, namespace)
+ * Builds one modal on its own child container. Every plugin definition (id, `portico` range, dependencies, namespace)
  * is checked before any setup runs; setups run in order, registries freeze, then plugins activate and stored
  * sessions are restored.
  */
@@ -129,12 +130,15 @@ export function createModal(options: ModalOptions = {}): Modal {
   }
 
   let settingUp = true
+  // Which plugin provided each token: another plugin's service is reachable only when declared (dependencies.ts).
+  const providers = new Map<Token<unknown>, string>()
   const contexts = plugins.map((plugin) => makeContext(plugin))
 
   function makeContext(plugin: PluginDefinition): PluginContext {
     const own = disposables.add(new DisposableStore())
     // The plugin's services live in a child container of the modal's, disposed with the plugin's registrations.
     const services = own.add(container.pluginScope())
+    const use = (token: Token<unknown>) => checkUse(plugin, providers, token)
     const duringSetup = (what: string) => {
       if (!settingUp) throw new Error(`Plugin "${plugin.id}" cannot ${what} after setup`)
     }
@@ -188,10 +192,11 @@ export function createModal(options: ModalOptions = {}): Modal {
       registerRpc: (method, handler) => own.add(rpc.register(method, handler)),
       provide: (token, factory) => {
         duringSetup('provide services')
-        return services.provide(token, factory)
+        providers.set(token, plugin.id)
+        return services.provide(token, (get) => factory((t) => (use(t), get(t))))
       },
-      get: (token) => container.get(token),
-      has: (token) => container.has(token),
+      get: (token) => (use(token), container.get(token)),
+      has: (token) => (use(token), container.has(token)),
       track: (d: Disposable) => own.add(d),
     }
   }
@@ -256,7 +261,7 @@ function splitKey(key: string): [`${string}:${string}`, string] {
   return [key.slice(0, i) as `${string}:${string}`, key.slice(i + 1)]
 }
 
-/** Ids, kernel versions, `requires` and namespaces, checked before any plugin code runs. */
+/** Ids, kernel versions, namespaces and declared dependencies, checked before any plugin code runs. */
 function checkPlugins(plugins: readonly PluginDefinition[]): void {
   const ids = new Set<string>()
   for (const plugin of plugins) {
@@ -267,12 +272,8 @@ function checkPlugins(plugins: readonly PluginDefinition[]): void {
     if (typeof plugin.portico !== 'string' || !satisfiesVersion(PORTICO_VERSION, plugin.portico)) {
       throw new Error(`Plugin "${plugin.id}" works with portico ${String(plugin.portico)}, but this is portico ${PORTICO_VERSION}`)
     }
-    for (const required of plugin.requires ?? []) {
-      if (!ids.has(required)) {
-        throw new Error(`Plugin "${plugin.id}" requires plugin "${required}", which is not in the plugins list`)
-      }
-    }
     if (plugin.kind === 'chain' && !plugin.namespace) throw new Error(`Chain plugin "${plugin.id}" must declare its namespace`)
     checkChainDefinition(plugin)
   }
+  checkDependencies(plugins)
 }

@@ -437,3 +437,103 @@ describe('architecture: public seams (issue 9)', () => {
     expect(pluginNameViolations(sources)).toEqual([])
   })
 })
+
+// ─── Issue 23 item 6: no feature words in the kernel ─────────────────────────────────────────────────────────────
+
+/**
+ * Words that name a feature a plugin owns (login methods, sign-in, trading, names, a connector), matched against the
+ * words of every identifier and string literal of the kernel's shipped code (camelCase, snake_case, kebab and
+ * spaced text are split; comments never count). Plugin ids are caught by rule (d); these catch the rest.
+ */
+const FEATURE_WORDS = new Set([
+  'email', 'social', 'socials', 'farcaster', 'telegram', 'embedded', 'smart', 'siwx', 'swap', 'swaps', 'onramp', 'buy',
+  'ens', 'walletconnect', 'nft', 'nfts', 'analytics', 'spl', 'erc20',
+])
+
+/**
+ * Where the kernel may say a feature word, each for a reason the kernel owns: the SPEC §8 error catalogue stays whole
+ * in the kernel; the others are SPEC §2/§3/§7/§9 state and tables the kernel keeps for every plugin.
+ */
+const KERNEL_FEATURE_WORDS: Record<string, { words: readonly string[]; why: string }> = {
+  'kernel/errors/catalogue.ts': { words: [...FEATURE_WORDS], why: 'the SPEC §8 error catalogue, verbatim' },
+  'kernel/state/connect-methods.ts': { words: ['email', 'social', 'socials'], why: 'SPEC §2 connect methods (wallet, email, social)' },
+  'kernel/plugin/contract.ts': { words: ['email', 'social', 'smart'], why: "ConnectSection's SPEC §2 method; SPEC §3 AccountType 'smartAccount'" },
+  'kernel/storage/portico-storage.ts': { words: ['smart'], why: 'SPEC §3 preferred account type' },
+  'kernel/state/network.ts': { words: ['smart'], why: 'SPEC §3 network state smartAccountEnabledNetworks' },
+  'kernel/state/modal.ts': { words: ['embedded'], why: 'SPEC §2 embedded mode (the modal on the page), not the embedded wallet' },
+  'kernel/state/options.ts': { words: ['embedded', 'analytics', 'walletconnect'], why: 'embedded mode; SPEC §7 endpoints (analytics, hosted URLs)' },
+  'kernel/storage/keys.ts': { words: ['siwx', 'ens'], why: 'the SPEC §3 storage key table' },
+  'kernel/storage/ttl-cache.ts': { words: ['ens'], why: 'the SPEC §9 cache lifetimes table' },
+}
+
+/** The words of an identifier or text: 'setSiwxToken' -> set, siwx, token; 'Email or social' -> email, or, social. */
+function wordsOf(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+}
+
+function featureWordViolations(sources: Sources): string[] {
+  const out: string[] = []
+  for (const [path, source] of sources) {
+    if (!path.startsWith('kernel/') || isDevFile(path)) continue
+    const allowed = new Set(KERNEL_FEATURE_WORDS[path]?.words ?? [])
+    const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true, path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+    const visit = (node: ts.Node) => {
+      const parent = node.parent as ts.Node | undefined
+      const isSpecifier = !!parent && (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isModuleDeclaration(parent))
+      const text = ts.isIdentifier(node) || ts.isPrivateIdentifier(node) ? node.text : ts.isStringLiteralLike(node) && !isSpecifier ? node.text : undefined
+      const found = text === undefined ? [] : [...new Set(wordsOf(text).filter((w) => FEATURE_WORDS.has(w) && !allowed.has(w)))]
+      for (const word of found) out.push(`${path}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1} says '${word}' (${text})`)
+      ts.forEachChild(node, visit)
+    }
+    visit(file)
+  }
+  return [...new Set(out)].sort()
+}
+
+/** Catalogue keys (kernel/errors/catalogue.ts) that no shipped code outside kernel/errors names. */
+function unusedCatalogueTexts(sources: Sources): string[] {
+  const catalogue = sources.get('kernel/errors/catalogue.ts') ?? ''
+  const keys = [...catalogue.matchAll(/^export const ([A-Z0-9_]+) =/gm)].map((m) => m[1]!)
+  const code = [...sources].filter(([p]) => !p.startsWith('kernel/errors/') && !isDevFile(p)).map(([, s]) => s).join('\n')
+  return keys.filter((key) => !new RegExp(`\\b${key}\\b`).test(code))
+}
+
+describe('architecture: feature texts and options live in their plugins (issue 23 item 6)', () => {
+  it('catches feature words in kernel identifiers and texts, not in comments or allowed places (negative fixture)', () => {
+    const sources = fixture({
+      'kernel/state/options.ts': "export const SOCIAL_PROVIDERS = ['google']\nconst o = { embedded: true }",
+      'kernel/errors/alerts.ts': "export const EmbeddedWalletAlerts = { REQUEST_TIMED_OUT: { shortMessage: 'Embedded Wallet Request Timed Out' } }",
+      'kernel/state/x.ts': "// the email section is a plugin's\nexport function setSiwxToken(t: string) {}\nconst ok = 'Sign in'",
+      'kernel/state/x.test.ts': "const email = 'a@b.c'",
+      'kernel/errors/catalogue.ts': "export const FAILED_TO_CONNECT_TO_FARCASTER = 'Failed to connect to farcaster'",
+    })
+    expect(featureWordViolations(sources)).toEqual([
+      "kernel/errors/alerts.ts:1 says 'embedded' (Embedded Wallet Request Timed Out)",
+      "kernel/errors/alerts.ts:1 says 'embedded' (EmbeddedWalletAlerts)",
+      "kernel/state/options.ts:1 says 'social' (SOCIAL_PROVIDERS)",
+      "kernel/state/x.ts:2 says 'siwx' (setSiwxToken)",
+    ])
+    expect(wordsOf('smartAccountEnabledNetworks')).toEqual(['smart', 'account', 'enabled', 'networks'])
+  })
+
+  it('kernel/ names no feature outside its allowed SPEC tables', () => {
+    const sources = repoSources('kernel')
+    expect(sources.size).toBeGreaterThan(20)
+    expect(featureWordViolations(sources)).toEqual([])
+  })
+
+  it('every catalogued SPEC text is raised or shown by some code (a planted unused text is found)', () => {
+    const planted = fixture({
+      'kernel/errors/catalogue.ts': "export const USED = 'Used'\nexport const UNUSED = 'Unused'",
+      'plugins/foo/index.ts': 'throw new Error(ErrorText.USED)',
+      'plugins/foo/foo.test.ts': 'expect(ErrorText.UNUSED)',
+    })
+    expect(unusedCatalogueTexts(planted)).toEqual(['UNUSED'])
+    expect(unusedCatalogueTexts(repoSources('kernel', 'ui', 'plugins'))).toEqual([])
+  })
+})

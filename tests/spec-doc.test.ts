@@ -59,7 +59,6 @@ describe('docs/SPEC.md, the contract the code cites (issue 23 item 2)', () => {
       ...catalogueTexts(kernelErrors.ErrorText as unknown as Record<string, unknown>),
       ...catalogueTexts(kernelErrors as unknown as Record<string, unknown>),
       kernelErrors.noRpcUrl('{id}'),
-      kernelErrors.jsonRpcProviderNotFound('{chain}'),
       kernelErrors.namespaceNotConfigured('{ns}'),
       kernelErrors.failedToSwitchChain('...'),
       kernelErrors.userOperationReceiptFailed('{status}'),

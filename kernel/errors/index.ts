@@ -3,15 +3,12 @@ export {
   type ErrorTextKey,
   type ErrorTextValue,
   noRpcUrl,
-  jsonRpcProviderNotFound,
   namespaceNotConfigured,
   failedToSwitchChain,
   userOperationReceiptFailed,
   tryAgainAfter,
   OriginsFetchError,
-  FrameTimeoutCode,
 } from './texts.ts'
-export { type EmbeddedWalletAlert, EmbeddedWalletAlerts, ServerReplyText, alertForServerReply } from './alerts.ts'
 export {
   JsonRpcErrorCode,
   WalletErrorCode,

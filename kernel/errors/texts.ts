@@ -18,11 +18,6 @@ export function noRpcUrl(chainId: string | number): string {
   return `No RPC url provided for chainId: ${chainId}`
 }
 
-/** SPEC §8 "JSON-RPC provider for {chain} not found". */
-export function jsonRpcProviderNotFound(chain: string | number): string {
-  return `JSON-RPC provider for ${chain} not found`
-}
-
 /** SPEC §8 "Namespace '{ns}' is not configured. Please call connect() first with namespace config." */
 export function namespaceNotConfigured(namespace: string): string {
   return `Namespace '${namespace}' is not configured. Please call connect() first with namespace config.`
@@ -51,9 +46,3 @@ export const OriginsFetchError = {
 
 /** One origins fetch outcome. */
 export type OriginsFetchError = (typeof OriginsFetchError)[keyof typeof OriginsFetchError]
-
-/** SPEC §9 embedded-wallet frame time-out codes. */
-export const FrameTimeoutCode = {
-  IFRAME_LOAD_FAILED: 'iframe_load_failed',
-  IFRAME_REQUEST_TIMEOUT: 'iframe_request_timeout',
-} as const

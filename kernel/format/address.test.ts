@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { truncateAddress, truncateAuthName } from './index.ts'
+import { truncateAddress } from './index.ts'
 
 describe('truncateAddress', () => {
   it('SPEC §9 keeps 4 leading and 6 trailing characters', () => {
@@ -18,11 +18,3 @@ describe('truncateAddress', () => {
   })
 })
 
-describe('truncateAuthName', () => {
-  it('SPEC §9 auth name is truncated only when over 30 characters', () => {
-    const thirty = 'a'.repeat(30)
-    expect(truncateAuthName(thirty)).toBe(thirty)
-    expect(truncateAuthName(thirty + 'b')).toBe(thirty + '…')
-    expect(truncateAuthName('alice@example.com')).toBe('alice@example.com')
-  })
-})

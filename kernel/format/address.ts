@@ -7,7 +7,6 @@ export interface TruncateOptions {
 }
 
 const ELLIPSIS = '…'
-const AUTH_NAME_MAX = 30
 
 /** SPEC §9 address truncation: first 4 + '…' + last 6; short strings are kept whole. @example truncateAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266') === '0xf3…b92266' */
 export function truncateAddress(addr: string, { leading = 4, trailing = 6 }: TruncateOptions = {}): string {
@@ -16,7 +15,3 @@ export function truncateAddress(addr: string, { leading = 4, trailing = 6 }: Tru
   return `${addr.slice(0, leading)}${ELLIPSIS}${trailing > 0 ? addr.slice(-trailing) : ''}`
 }
 
-/** SPEC §9 auth name: over 30 characters shows the first 30 and '…'. */
-export function truncateAuthName(name: string): string {
-  return name.length > AUTH_NAME_MAX ? `${name.slice(0, AUTH_NAME_MAX)}${ELLIPSIS}` : name
-}

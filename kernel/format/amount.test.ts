@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAmount, formatBalance, formatHistoryQuantity, formatUnits, signForOperation } from './index.ts'
+import { formatAmount, formatBalance, formatUnits } from './index.ts'
 
 describe('formatBalance', () => {
   it('SPEC §9 balances are truncated, not rounded, to 3 decimals', () => {
@@ -32,14 +32,6 @@ describe('formatBalance', () => {
   })
 })
 
-describe('formatHistoryQuantity', () => {
-  it('SPEC §9 history quantities are cut to 3 decimals', () => {
-    expect(formatHistoryQuantity('0.123999')).toBe('0.123')
-    expect(formatHistoryQuantity('12')).toBe('12')
-    expect(formatHistoryQuantity('5.100')).toBe('5.1')
-  })
-})
-
 describe('formatUnits', () => {
   it('gives the exact decimal string', () => {
     expect(formatUnits(1_000_000_000_000_000_000n, 18)).toBe('1')
@@ -54,20 +46,6 @@ describe('formatUnits', () => {
   it('rejects negative or fractional decimals', () => {
     expect(() => formatUnits(1n, -1)).toThrow(RangeError)
     expect(() => formatUnits(1n, 1.5)).toThrow(RangeError)
-  })
-})
-
-describe('signForOperation', () => {
-  it.each(['receive', 'deposit', 'borrow', 'claim'])('SPEC §9 a + sign marks %s', (op) => {
-    expect(signForOperation(op)).toBe('+')
-  })
-
-  it.each(['withdraw', 'repay', 'burn'])('SPEC §9 a - sign marks %s', (op) => {
-    expect(signForOperation(op)).toBe('-')
-  })
-
-  it.each(['send', 'trade', 'mint', 'execute', '', undefined])('SPEC §9 no sign for %j', (op) => {
-    expect(signForOperation(op)).toBe('')
   })
 })
 

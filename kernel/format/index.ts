@@ -1,2 +1,2 @@
-export { type TruncateOptions, truncateAddress, truncateAuthName } from './address.ts'
-export { type FormatAmountOptions, formatAmount, formatBalance, formatHistoryQuantity, formatUnits, signForOperation } from './amount.ts'
+export { type TruncateOptions, truncateAddress } from './address.ts'
+export { type FormatAmountOptions, formatAmount, formatBalance, formatUnits } from './amount.ts'

@@ -2,7 +2,7 @@
  * The plugin contract, version 1: the one file a plugin author reads.
  *
  * A plugin is a plain object made by `definePlugin`. The kernel checks every definition (id, `portico` version range,
- * `requires`) before any plugin code runs, calls `setup` for each plugin (registration only: no network, no heavy
+ * `requires`, `optional`, `provides`) before any plugin code runs, calls `setup` for each plugin (registration only: no network, no heavy
  * import), freezes its registries, then calls `activate`. Everything a plugin registers through its context is
  * disposed with the modal; `modal.destroy()` leaves nothing behind.
  *
@@ -77,6 +77,41 @@ export type Token<V> = symbol & { readonly __value?: V }
 /** Creates a typed token; the description shows in error messages. */
 export function createToken<V>(description: string): Token<V> {
   return Symbol(description) as Token<V>
+}
+
+// ─── Services between plugins ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A service one plugin offers others: a typed token that records the plugin owning it. The owner exports it from a
+ * side-effect-free module of its public entry (importing it never pulls the plugin's code into a host) and lists it
+ * in its definition's `provides`; a plugin using it lists it (or the owner's id) in `requires` or `optional`.
+ */
+export type ServiceToken<V> = Token<V> & { readonly __service?: true }
+
+/** What a plugin may depend on: another plugin's id (any of its services) or one service token. */
+export type PluginDependency = string | ServiceToken<unknown>
+
+const SERVICE_KEY = 'portico.service:'
+const PLUGIN_ID = /^[a-z0-9][a-z0-9-]*$/
+
+/**
+ * Creates the token of a service owned by plugin `plugin` (its id). The same plugin and name give the same token
+ * (a registered symbol), also across two copies of a plugin's module.
+ * @example export const SendTokens = { Senders: createServiceToken<SenderRegistry>('send', 'senders') }
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function createServiceToken<V>(plugin: string, name: string): ServiceToken<V> {
+  if (!PLUGIN_ID.test(plugin) || !name) throw new Error(`createServiceToken: "${plugin}" is not a plugin id, or the name is empty`)
+  return Symbol.for(`${SERVICE_KEY}${plugin}.${name}`) as ServiceToken<V>
+}
+
+/** The owner and name of a service token (undefined for any other token). */
+export function serviceOf(token: Token<unknown>): { plugin: string; name: string; label: string } | undefined {
+  const key = typeof token === 'symbol' ? Symbol.keyFor(token) : undefined
+  if (!key?.startsWith(SERVICE_KEY)) return undefined
+  const label = key.slice(SERVICE_KEY.length)
+  const dot = label.indexOf('.')
+  return { plugin: label.slice(0, dot), name: label.slice(dot + 1), label }
 }
 
 // ─── Namespaces and networks (CAIP) ───────────────────────────────────────────────────────────────────────────────
@@ -230,11 +265,14 @@ export interface ChainAdapter {
    * Token balances read from the chain itself (e.g. Solana SPL token accounts). The Tokens tab uses them instead of
    * the balance API when the chain plugin offers them.
    */
-  getTokenBalances?(address: string, network: CaipNetwork): Promise<ChainTokenBalance[]>
+  getTokenBalances?(address: string, network: CaipNetwork): Promise<TokenBalance[]>
 }
 
-/** SPEC §3 Token balance, as a chain plugin reads it (address is absent for the native token). */
-export interface ChainTokenBalance {
+/**
+ * SPEC §3 Token balance: the one shape the balance API answers (account-data), a chain plugin reads from its chain
+ * (`getTokenBalances`) and the send flow lists. `address` is absent for the native token.
+ */
+export interface TokenBalance {
   name: string
   symbol: string
   chainId: string
@@ -303,6 +341,14 @@ export type RpcParams<M extends RpcMethod> = Field<RpcSchema[M], 'params'>
 export type RpcResult<M extends RpcMethod> = Field<RpcSchema[M], 'result'>
 /** A handler for RPC method M. */
 export type RpcHandler<M extends RpcMethod> = (params: RpcParams<M>) => Promise<RpcResult<M>>
+
+/**
+ * The host's `features` switches (`createModal({ features })`). Open: the plugin that reads a switch declares it,
+ * so the kernel knows no feature by name.
+ * @example declare module 'portico' { interface ModalFeatures { email?: boolean } }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ModalFeatures {}
 
 /** What a view component receives. */
 export interface ViewProps<V extends ViewId> {
@@ -527,9 +573,12 @@ export interface PluginContext {
    * with the modal. Setup only.
    */
   provide<V>(token: Token<V>, factory: (get: <U>(t: Token<U>) => U) => V): Disposable
-  /** Resolves a service provided by the kernel or a plugin. Throws when nothing provides it. */
+  /**
+   * Resolves a service provided by the kernel or a plugin. Throws when nothing provides it, and for another plugin's
+   * service the definition's `requires`/`optional` do not declare.
+   */
   get<V>(token: Token<V>): V
-  /** True when something provides the token. */
+  /** True when something provides the token (another plugin's service must be declared, as for `get`). */
   has(token: Token<unknown>): boolean
   /** Registers any other resource (a timer, a listener) to dispose with the modal. */
   track(disposable: Disposable): Disposable
@@ -544,8 +593,20 @@ export interface PluginDefinition {
   namespace?: ChainNamespace
   /** Kernel versions it works with, checked before setup. @example '1.x' */
   portico: string
-  /** Ids of plugins that must be present; checked before any setup runs. */
-  requires?: readonly string[]
+  /**
+   * What the plugin cannot work without: plugin ids (any service of that plugin) and service tokens (that service).
+   * Checked before any setup runs: a missing one stops `createModal` with an error naming the plugin to add.
+   * @example requires: ['eip155', AccountDataTokens.TokenBalance]
+   */
+  requires?: readonly PluginDependency[]
+  /**
+   * What the plugin uses when the host has it, and does without otherwise (`ctx.has` answers false then): plugin ids
+   * and service tokens. `ctx.get`/`ctx.has` refuse another plugin's service that is in neither list.
+   * @example optional: [NamesTokens.Lookup]
+   */
+  optional?: readonly PluginDependency[]
+  /** The service tokens (created with this plugin's id) it may `ctx.provide` for others. */
+  provides?: readonly ServiceToken<unknown>[]
   /** Registration only: no network, no heavy import. */
   setup(ctx: PluginContext): void | Promise<void>
   /** First use: dynamic import of the SDK, session restore. */

@@ -110,17 +110,17 @@ describe('ConnectorController', () => {
     expect(list[0]!.connector?.id).toBe('io.metamask')
   })
 
-  it('SPEC §2 the auth connector is added when the auth provider is set, and listed', () => {
+  it('SPEC §2 an AUTH connector (a plugin registers it like any other) is listed, and goes with its registration', () => {
     const c = new ConnectorController()
     c.register(connector('walletConnect', 'MULTI_CHAIN'))
     expect(c.get('auth')).toBeUndefined()
     expect(c.list([]).map((e) => e.id)).toEqual(['walletConnect'])
     const auth = connector('auth', 'AUTH')
-    c.setAuthConnector(auth)
+    const registration = c.register(auth)
     expect(c.get('auth')).toBe(auth)
     expect(c.all()).toContain(auth)
     expect(c.list([]).map((e) => e.id)).toEqual(['walletConnect', 'auth'])
-    c.setAuthConnector(undefined)
+    registration.dispose()
     expect(c.list([]).map((e) => e.id)).toEqual(['walletConnect'])
   })
 

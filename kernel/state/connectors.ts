@@ -55,7 +55,6 @@ export function groupOfConnector(connector: Connector): ConnectorGroup {
 
 export interface ConnectorsState {
   connectors: readonly Connector[]
-  authConnector?: Connector
   wallets: { featured: readonly WalletListing[]; custom: readonly WalletListing[]; recommended: readonly WalletListing[] }
   /**
    * How many listings each group's source holds when its list above is only a first page (the registry's `count`):
@@ -122,25 +121,17 @@ export class ConnectorController {
     })
   }
 
-  /** SPEC §2: the auth connector is added when the auth provider is set. */
-  setAuthConnector(connector: Connector | undefined): void {
-    this.store.set({ authConnector: connector })
-  }
-
   /** Replaces groups' lists (and their totals, when given). */
   setWallets(wallets: Partial<ConnectorsState['wallets']>, totals?: ConnectorsState['walletTotals']): void {
     this.store.set((s) => ({ wallets: { ...s.wallets, ...wallets }, ...(totals ? { walletTotals: { ...s.walletTotals, ...totals } } : {}) }))
   }
 
   get(id: string): Connector | undefined {
-    const { connectors, authConnector } = this.store.getSnapshot()
-    if (authConnector?.id === id) return authConnector
-    return connectors.find((c) => c.id === id)
+    return this.store.getSnapshot().connectors.find((c) => c.id === id)
   }
 
   all(): readonly Connector[] {
-    const { connectors, authConnector } = this.store.getSnapshot()
-    return authConnector ? [...connectors, authConnector] : connectors
+    return this.store.getSnapshot().connectors
   }
 
   /**

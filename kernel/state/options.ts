@@ -1,13 +1,9 @@
 import type { ChainNamespace } from '../caip/index.ts'
-import type { PluginDefinition } from '../plugin/contract.ts'
+import type { ModalFeatures, PluginDefinition } from '../plugin/contract.ts'
 import type { ConnectMethod } from './connect-methods.ts'
 import type { ConnectorGroup } from './connectors.ts'
 import { Store } from './store.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
-
-/** SPEC §5 social providers. */
-export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
 
 /** Where the modal's backend calls go; the hosted services by default, the local stack in the demo and tests. */
 export interface Endpoints {
@@ -46,7 +42,8 @@ export interface ModalOptions {
   connectorOrder?: readonly ConnectorGroup[]
   /** Overrides the SPEC §2 connect-method order. */
   connectMethodOrder?: readonly ConnectMethod[]
-  features?: { email?: boolean; socials?: readonly SocialProvider[]; analytics?: boolean; history?: boolean }
+  /** Switches of feature plugins, each read by the plugin that declares it (ModalFeatures); the kernel reads none. */
+  features?: ModalFeatures
   featuredWalletIds?: readonly string[]
   includeWalletIds?: readonly string[]
   excludeWalletIds?: readonly string[]

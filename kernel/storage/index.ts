@@ -13,6 +13,5 @@ export {
   type BalanceCache,
   balanceCacheKey,
   balanceCache,
-  ensCache,
   identityCache,
 } from './ttl-cache.ts'

@@ -110,14 +110,6 @@ describe('PorticoStorage typed keys', () => {
     storage.setPreferredAccountType('solana', 'eoa')
     expect(storage.preferredAccountTypes()).toEqual({ eip155: 'smartAccount', solana: 'eoa' })
   })
-
-  it('SPEC §3 SIWX token', () => {
-    const { storage } = setup()
-    storage.setSiwxToken('jwt.token.here')
-    expect(storage.siwxToken()).toBe('jwt.token.here')
-    storage.setSiwxToken(undefined)
-    expect(storage.siwxToken()).toBeUndefined()
-  })
 })
 
 describe('PorticoStorage foreign and corrupt values', () => {
@@ -125,7 +117,6 @@ describe('PorticoStorage foreign and corrupt values', () => {
     WALLET_ID: (s: PorticoStorage) => s.walletId(),
     WALLET_NAME: (s: PorticoStorage) => s.walletName(),
     ACTIVE_NETWORK: (s: PorticoStorage) => s.activeNetwork(),
-    SIWX_TOKEN: (s: PorticoStorage) => s.siwxToken(),
   } as const
 
   for (const [key, read] of Object.entries(readers)) {

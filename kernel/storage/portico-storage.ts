@@ -176,17 +176,6 @@ export class PorticoStorage {
     this.setJSON(StorageKeys.PREFERRED_ACCOUNT_TYPES, { ...this.preferredAccountTypes(), [namespace]: type })
   }
 
-  /** The stored SIWX session token. */
-  siwxToken(): string | undefined {
-    return this.getJSON(StorageKeys.SIWX_TOKEN, isNonEmptyString)
-  }
-
-  /** Stores (or, with undefined, clears) the SIWX session token. */
-  setSiwxToken(token: string | undefined): void {
-    if (token === undefined) this.remove(StorageKeys.SIWX_TOKEN)
-    else this.setJSON(StorageKeys.SIWX_TOKEN, token)
-  }
-
   /** Recent wallets, newest first (SPEC §9: at most 2). */
   recentWallets(): RecentWalletEntry[] {
     return this.recent.list()

@@ -3,7 +3,6 @@ import {
   balanceCache,
   CacheTtl,
   createMemoryAdapter,
-  ensCache,
   identityCache,
   isString,
   PorticoStorage,
@@ -102,14 +101,6 @@ describe('cache factories', () => {
     const { storage } = setup()
     balanceCache(storage).set('eip155:1', '0xabc', 5, T0)
     expect(balanceCache(storage, isString).get('eip155:1', '0xabc', T0)).toBeUndefined()
-  })
-
-  it('SPEC §9 ens entries live 5 min', () => {
-    const { storage } = setup()
-    const cache = ensCache(storage, isString)
-    cache.set('vitalik.eth', '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', T0)
-    expect(cache.get('vitalik.eth', T0 + CacheTtl.ENS - 1)).toBe('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045')
-    expect(cache.get('vitalik.eth', T0 + CacheTtl.ENS)).toBeUndefined()
   })
 
   it('SPEC §9 identity entries live 5 min and must be {name, avatar}', () => {

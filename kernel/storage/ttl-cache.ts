@@ -126,13 +126,6 @@ export function balanceCache(storage: PorticoStorage, validate: Validator<unknow
   }
 }
 
-/** SPEC §9 ENS cache (5 min), keyed by name. */
-export function ensCache(storage: PorticoStorage): TtlCache<unknown>
-export function ensCache<T>(storage: PorticoStorage, validate: Validator<T>): TtlCache<T>
-export function ensCache(storage: PorticoStorage, validate: Validator<unknown> = isDefined): TtlCache<unknown> {
-  return new TtlCache(storage, StorageKeys.ENS_CACHE, CacheTtl.ENS, validate)
-}
-
 /** SPEC §9 identity cache (5 min), keyed by address. */
 export function identityCache(storage: PorticoStorage): TtlCache<Identity> {
   return new TtlCache(storage, StorageKeys.IDENTITY_CACHE, CacheTtl.IDENTITY, isIdentity)

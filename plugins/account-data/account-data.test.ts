@@ -58,6 +58,13 @@ describe('the account-data plugin needs a projectId', () => {
     bare.destroy()
     withId.destroy()
   })
+
+  it("the host's features.history: false leaves the Activity tab out (docs/OPTIONS.md)", async () => {
+    const modal = createModal({ storage: createMemoryAdapter(), plugins: [accountData()], projectId: 'p', features: { history: false }, endpoints: { registry: 'http://127.0.0.1:9', blockchainApi: 'http://127.0.0.1:9', analytics: 'http://127.0.0.1:9' } })
+    await modal.ready
+    expect(modal.get(KernelTokens.AccountExtensions).store.getSnapshot().tabs.map((t) => englishText(t.label))).toEqual(['Tokens', 'NFTs'])
+    modal.destroy()
+  })
 })
 
 describe('createModal provides the SPEC §7 clients and the account-data controllers', () => {

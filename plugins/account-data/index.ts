@@ -47,6 +47,7 @@ export {
   isSpamTransaction,
   keepShownTransactions,
   ownedNfts,
+  signForOperation,
   type OwnedNft,
   type TransactionMonth,
   type TransactionsControllerDeps,
@@ -64,6 +65,16 @@ export {
 } from './wallets.ts'
 
 export { AccountDataTokens } from './tokens.ts'
+
+declare module 'portico' {
+  /** The host's switches this plugin reads (docs/OPTIONS.md `features`). */
+  interface ModalFeatures {
+    /** SPEC §7 analytics (POST /e): nothing is sent unless true. */
+    analytics?: boolean
+    /** false leaves the Activity tab out. */
+    history?: boolean
+  }
+}
 
 export interface AccountDataOptions {
   /** Retry policy overrides for every client (tests inject fetch and sleep). */
@@ -83,13 +94,17 @@ export function accountData(pluginOptions: AccountDataOptions = {}) {
     id: 'account-data',
     kind: 'feature',
     portico: '1.x',
+    // Provided when the modal has a projectId (without one the plugin registers nothing).
+    provides: Object.values(AccountDataTokens),
     setup(ctx) {
       const options = ctx.get(KernelTokens.Options)
       if (!options.options.projectId) return
       provideServices(ctx, pluginOptions)
       ctx.registerAccountTab({ id: 'tokens', label: message(coreMessages, 'tokens'), order: 10, load: () => import('./views/TokensTab.tsx') })
       ctx.registerAccountTab({ id: 'nfts', label: message(coreMessages, 'nfts'), order: 20, load: () => import('./views/NftsTab.tsx') })
-      ctx.registerAccountTab({ id: 'activity', label: message(coreMessages, 'activity'), order: 30, load: () => import('./views/ActivityTab.tsx') })
+      if (options.options.features?.history !== false) {
+        ctx.registerAccountTab({ id: 'activity', label: message(coreMessages, 'activity'), order: 30, load: () => import('./views/ActivityTab.tsx') })
+      }
       // Its own chunk: the windowed list and search load only when AllWallets is shown.
       const allWallets = ctx.registerView('AllWallets', () => import('./views/AllWallets.tsx'), { title: message(coreMessages, 'allWallets') })
       // An unreachable registry: the All Wallets entry goes away (for this page load) instead of a view that cannot load.

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ErrorText } from 'portico'
 import type { HistoryPage, Transaction, TransactionTransfer } from './clients/index.ts'
 import { ADDRESS, arbitrum, kernelState } from './account-data.fixtures.ts'
-import { groupTransactionsByMonth, isSpamTransaction, keepShownTransactions, ownedNfts, TransactionsController } from './transactions.ts'
+import { groupTransactionsByMonth, isSpamTransaction, keepShownTransactions, ownedNfts, signForOperation, TransactionsController } from './transactions.ts'
 
 const usdc = (direction: 'in' | 'out', spam = false): TransactionTransfer => ({
   fungible_info: { name: 'USD Coin', symbol: 'USDC', flags: { is_spam: spam } }, direction, quantity: { numeric: '1.23456' },
@@ -113,5 +113,19 @@ describe('TransactionsController', () => {
       ['Punks #3', '3', 'https://img.test/3'],
       ['Punks #1', '1', 'https://img.test/1'],
     ])
+  })
+})
+
+describe('signForOperation', () => {
+  it.each(['receive', 'deposit', 'borrow', 'claim'])('SPEC §9 a + sign marks %s', (op) => {
+    expect(signForOperation(op)).toBe('+')
+  })
+
+  it.each(['withdraw', 'repay', 'burn'])('SPEC §9 a - sign marks %s', (op) => {
+    expect(signForOperation(op)).toBe('-')
+  })
+
+  it.each(['send', 'trade', 'mint', 'execute', '', undefined])('SPEC §9 no sign for %j', (op) => {
+    expect(signForOperation(op)).toBe('')
   })
 })

@@ -203,3 +203,14 @@ export function ownedNfts(transactions: readonly Transaction[]): OwnedNft[] {
   }
   return owned
 }
+
+const PLUS_OPERATIONS: ReadonlySet<string> = new Set(['receive', 'deposit', 'borrow', 'claim'])
+const MINUS_OPERATIONS: ReadonlySet<string> = new Set(['withdraw', 'repay', 'burn'])
+
+/** SPEC §9 sign of a history entry: '+' for receive, deposit, borrow, claim; '-' for withdraw, repay, burn; else ''. */
+export function signForOperation(operationType: string | undefined): '+' | '-' | '' {
+  if (!operationType) return ''
+  if (PLUS_OPERATIONS.has(operationType)) return '+'
+  if (MINUS_OPERATIONS.has(operationType)) return '-'
+  return ''
+}

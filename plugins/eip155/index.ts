@@ -9,7 +9,6 @@ import type { Eip1193Provider } from './provider.ts'
 export { BUILTIN_EVM_CHAINS, toCaipNetwork, type EvmChainInput } from './networks.ts'
 export { InjectedConnector, parseChainId } from './connector.ts'
 export { isEvmAddress, toChecksumAddress, type EvmAddressCheck } from './address.ts'
-export { chainIdToCoinType } from './coin-type.ts'
 export { discoverWallets, parseAnnouncement, sanitizeIcon, type AnnouncedWallet } from './discovery.ts'
 export type { Eip1193Provider } from './provider.ts'
 

@@ -4,7 +4,6 @@
  */
 import {
   classifyOriginsResponse,
-  EmbeddedWalletAlerts,
   ErrorText,
   KernelTokens,
   PorticoError,
@@ -14,9 +13,9 @@ import {
   SDK_VERSION,
   Store,
   type ChainNamespace,
-  type EmbeddedWalletAlert,
   type PluginContext,
 } from 'portico'
+import { EmbeddedWalletAlerts, type EmbeddedWalletAlert } from './alerts.ts'
 import { AUTH_CONNECTOR_ID, AUTH_NAMESPACES, type AuthSession } from './connector.ts'
 import { FrameClient, type FrameClientOptions } from './frame-client.ts'
 import { parseSocialMessage, type AccountType, type FrameChainId, type FrameEvent, type FrameUser, type SocialProvider } from './protocol.ts'

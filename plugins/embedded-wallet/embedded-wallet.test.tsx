@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryAdapter, createModal, definePlugin, KernelTokens, type CaipNetwork, type Modal as ModalInstance, type StorageAdapter, type TranslatableText } from 'portico'
+import { createMemoryAdapter, createModal, definePlugin, KernelTokens, type CaipNetwork, type Modal as ModalInstance, type ModalFeatures, type StorageAdapter, type TranslatableText } from 'portico'
 import { Modal, PorticoProvider } from 'portico/react'
 import { trackLeaks } from 'portico/testing/conformance'
 import { AUTH_CONNECTOR_ID, embeddedWallet, EmbeddedWalletTokens, visibleSocials, type PopupLike } from './index.ts'
@@ -101,10 +101,12 @@ afterEach(() => {
 async function setup(o: {
   table?: Parameters<typeof fakeSecureSite>[0]
   namespaces?: Array<'eip155' | 'solana'>
-  socials?: Parameters<typeof embeddedWallet>[0]['socials']
+  /** null: the plugin gets no socials option (the host's features.socials apply). */
+  socials?: Parameters<typeof embeddedWallet>[0]['socials'] | null
   popup?: () => PopupLike | null
   storage?: StorageAdapter
   fetchOrigins?: () => Promise<{ status: number; body: unknown }>
+  features?: ModalFeatures
 } = {}) {
   const site = fakeSecureSite({
     CONNECT_EMAIL: () => ({ ok: { action: 'VERIFY_OTP' } }),
@@ -118,11 +120,12 @@ async function setup(o: {
   const modal = createModal({
     projectId: 'p1',
     storage,
+    ...(o.features ? { features: o.features } : {}),
     plugins: [
       ...(o.namespaces ?? ['eip155']).map(chain),
       embeddedWallet({
         secureSiteUrl: SECURE,
-        socials: o.socials ?? ['github', 'google'],
+        ...(o.socials === null ? {} : { socials: o.socials ?? ['github', 'google'] }),
         testing: { ...site.testing, ...(o.popup ? { openPopup: o.popup } : {}), ...(o.fetchOrigins ? { fetchOrigins: o.fetchOrigins } : {}) },
       }),
     ],
@@ -150,6 +153,20 @@ describe('embedded wallet: Connect sections (SPEC §2)', () => {
     const buttons = await screen.findAllByRole('button', { name: /^Continue with / })
     expect(buttons.map((b) => b.textContent)).toEqual(['Continue with GitHub', 'Continue with Google', 'Continue with X'])
     expect(email.compareDocumentPosition(buttons[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it("the host's features switches (docs/OPTIONS.md), read by this plugin: email off, socials off, the host's socials", async () => {
+    const sections = async (o: Parameters<typeof setup>[0]) => {
+      const t = await setup(o)
+      const list = t.modal.get(KernelTokens.AccountExtensions).store.getSnapshot().sections.map((s) => s.method)
+      return { list, services: t.modal.get(EmbeddedWalletTokens.Services) }
+    }
+    expect((await sections({})).list).toEqual(['email', 'social'])
+    expect((await sections({ features: { email: false } })).list).toEqual(['social'])
+    expect((await sections({ features: { socials: [] } })).list).toEqual(['email'])
+    const hosts = await sections({ socials: null, features: { socials: ['discord', 'apple'] } })
+    expect(hosts.list).toEqual(['email', 'social'])
+    expect(hosts.services.socials).toEqual(['discord', 'apple'])
   })
 
   it('SPEC §5 email validation: an invalid address is refused before anything is sent', async () => {

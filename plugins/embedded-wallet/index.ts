@@ -33,12 +33,20 @@ export {
 } from './controller.ts'
 export { FrameClient, FRAME_LOAD_TIMEOUT_MS, FRAME_READY_DELAY_MS, FRAME_REQUEST_TIMEOUT_MS, frameUrl, mountHiddenIframe, type FrameWindow, type MountedFrame } from './frame-client.ts'
 export * from './rules.ts'
+export { EmbeddedWalletAlerts, ServerReplyText, alertForServerReply, FrameTimeoutCode, type EmbeddedWalletAlert } from './alerts.ts'
 export { EmbeddedWalletTokens, type EmbeddedWalletServices } from './tokens.ts'
 // The frame protocol (message kinds, parsers, replies): what a secure site's frame page speaks with this plugin. The
 // entry already loads protocol.ts, so this adds nothing to the host's bundle.
 export * from './protocol.ts'
 
 declare module 'portico' {
+  /** The host's switches this plugin reads (docs/OPTIONS.md `features`). */
+  interface ModalFeatures {
+    /** false turns the email section off (as `email: false` on the plugin does). */
+    email?: boolean
+    /** Social providers in display order, used when the plugin's own `socials` is not given; `[]` turns them all off. */
+    socials?: readonly (SocialProvider | 'farcaster')[]
+  }
   interface ViewParams {
     /** SPEC §2 EmailLogin: device approval wait and the one-time code (the email field when opened from the list). */
     EmailLogin: undefined
@@ -85,9 +93,11 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
     id: 'embedded-wallet',
     kind: 'feature',
     portico: '1.x',
+    optional: [AccountDataTokens.Analytics],
     setup(ctx) {
       const modalOptions = ctx.get(KernelTokens.Options).options
-      const listed = (options.socials ?? modalOptions.features?.socials ?? []) as readonly (SocialProvider | 'farcaster')[]
+      const hostSocials = modalOptions.features?.socials
+      const listed = hostSocials?.length === 0 ? [] : (options.socials ?? hostSocials ?? [])
       const farcaster = options.farcaster ?? listed.includes('farcaster')
       const socials = visibleSocials(listed.filter((p): p is SocialProvider => p !== 'farcaster'), {
         inTelegram: Boolean(options.telegram),

@@ -1,6 +1,6 @@
 import { ErrorText, KernelTokens, Store, type Disposable, type PluginContext } from 'portico'
-import { chainIdToCoinType } from 'portico/plugins/eip155'
 import { NamesApiError, type NameSuggestion, type ProfileApi } from './client.ts'
+import { chainIdToCoinType } from './coin-type.ts'
 import { formatRegistrationMessage, isAccountName, nameRuleProblem } from './rule.ts'
 import type { NameLookup } from './tokens.ts'
 

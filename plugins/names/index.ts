@@ -28,6 +28,7 @@ export const loadNameNormalizer = () => import('./normalize.ts')
 export { NamesApiError, ProfileApi, type AccountProfile, type NameSuggestion, type ProfileApiOptions, type RegistrationPayload } from './client.ts'
 export { NamesController, SUGGESTION_DEBOUNCE_MS, type NamesControllerOptions, type NamesState } from './controller.ts'
 export { NamesTokens, type NameLookup } from './tokens.ts'
+export { chainIdToCoinType } from './coin-type.ts'
 export { RegisterAccountNameCard, type RegisterAccountNameCardProps } from './views/RegisterAccountNameCard.tsx'
 export { RegisterAccountNameSuccessCard, type RegisterAccountNameSuccessCardProps } from './views/RegisterAccountNameSuccessCard.tsx'
 
@@ -54,7 +55,7 @@ export interface NamesOptions {
 /**
  * Account names (SPEC §4 name registration): a "Register name" action on Account for EVM accounts, the
  * RegisterAccountName and RegisterAccountNameSuccess views, the connected address's name as its profile name, and
- * forward/reverse lookup for other plugins under `NamesTokens.Lookup` (`Symbol.for('portico.names.lookup')`).
+ * forward/reverse lookup for other plugins under the service token `NamesTokens.Lookup`.
  * @example createModal({ projectId, plugins: [eip155(), names({ zone: 'reown.id' })] })
  */
 export function names(options: NamesOptions = {}) {
@@ -63,6 +64,7 @@ export function names(options: NamesOptions = {}) {
     id: 'names',
     kind: 'feature',
     portico: '1.x',
+    provides: [NamesTokens.Lookup],
     setup(ctx) {
       ctx.provide(NamesTokens.Controller, () => {
         const modalOptions = ctx.get(KernelTokens.Options).options

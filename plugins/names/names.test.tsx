@@ -9,6 +9,7 @@ import {
   definePlugin,
   KernelTokens,
   ProviderRpcError,
+  serviceOf,
   type AccountEntry,
   type CaipNetwork,
   type ConnectorEmitter,
@@ -175,8 +176,9 @@ describe('SPEC §1 suffixes', () => {
     expect(lookup.isName('bob.portico.test')).toBe(true)
     expect(lookup.isName('bob.wcn.id')).toBe(true)
     expect(lookup.isName('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toBe(false)
-    // The lookup service is reachable by its registered symbol, without importing the plugin.
-    expect(t.modal.has(Symbol.for('portico.names.lookup') as never)).toBe(true)
+    // A service of the names plugin, declared in its provides (send declares it optional).
+    expect(names().provides).toEqual([NamesTokens.Lookup])
+    expect(serviceOf(NamesTokens.Lookup)?.label).toBe('names.lookup')
   })
 })
 

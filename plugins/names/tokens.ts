@@ -1,10 +1,9 @@
-import { createToken, type Token } from 'portico'
+import { createServiceToken, createToken } from 'portico'
 import type { NamesController } from './controller.ts'
 
 /**
- * Forward and reverse name lookup, offered to other plugins (send's receiver field). The token is the registered
- * symbol `Symbol.for('portico.names.lookup')`, so a consumer reaches it with `ctx.has`/`ctx.get` without importing
- * this plugin: `const lookup = ctx.has(token) ? ctx.get(token) : undefined`.
+ * Forward and reverse name lookup, offered to other plugins (send's receiver field) under `NamesTokens.Lookup`: a
+ * consumer declares `optional: [NamesTokens.Lookup]` and reads `ctx.has(token) ? ctx.get(token) : undefined`.
  */
 export interface NameLookup {
   /** True when `text` ends with a SPEC §1 suffix or the configured zone (worth resolving). */
@@ -18,7 +17,7 @@ export interface NameLookup {
   /** The name of `address` (the configured zone's first), undefined when none; rejects with "Error fetching names for address". */
   lookupAddress(address: string): Promise<string | undefined>
   /**
-   * The send plugin's shape (`NamesLookup` of portico/plugins/send): `resolveName` as `{ address, name }`, for eip155
+   * The send plugin's use (`NamesLookup` of portico/plugins/send): `resolveName` as `{ address, name }`, for eip155
    * only (names hold EVM addresses); undefined elsewhere or when not registered.
    */
   resolve(name: string, namespace: string): Promise<{ address: string; name: string } | undefined>
@@ -26,9 +25,10 @@ export interface NameLookup {
   reverse(address: string, namespace: string): Promise<{ address: string; name: string } | undefined>
 }
 
-/** The services the names plugin provides. */
+/** The services the names plugin provides. Side-effect free: importing it pulls none of the plugin's code. */
 export const NamesTokens = {
+  /** The plugin's own controller (its views read it). */
   Controller: createToken<NamesController>('names.controller'),
-  /** See NameLookup: `Symbol.for('portico.names.lookup')`. */
-  Lookup: Symbol.for('portico.names.lookup') as Token<NameLookup>,
+  /** See NameLookup; declared in the plugin's `provides`. */
+  Lookup: createServiceToken<NameLookup>('names', 'lookup'),
 } as const

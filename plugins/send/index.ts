@@ -1,5 +1,6 @@
-import { definePlugin, KernelTokens, type ChainNamespace, type PluginContext, type Token } from 'portico'
-import { AccountDataTokens, type TokenBalance } from 'portico/plugins/account-data'
+import { definePlugin, KernelTokens, type ChainNamespace, type PluginContext, type Token, type TokenBalance } from 'portico'
+import { AccountDataTokens } from 'portico/plugins/account-data'
+import { NamesTokens } from 'portico/plugins/names'
 import { message } from 'portico/react'
 import type { SendControllerDeps } from './controller.ts'
 import { eip155Sender, type Eip155Rpc } from './eip155.ts'
@@ -48,7 +49,7 @@ const NATIVE_PLACEHOLDER = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
  * Send (SPEC §4): an Account action "Send" opening the send flow (token picker, amount and receiver, preview,
  * sending). Native and ERC-20 on eip155 come with it; another namespace sends when its chain plugin registers a
  * sender under `SendTokens.Senders`. Token balances, prices, profiles and analytics come from the account-data plugin
- * when present; account names from a names plugin providing `SendTokens.Names`.
+ * when present, account names from the names plugin when present (both declared `optional`).
  * @example createModal({ projectId, plugins: [eip155(), accountData(), send()] })
  */
 export function send(options: SendOptions = {}) {
@@ -56,6 +57,8 @@ export function send(options: SendOptions = {}) {
     id: 'send',
     kind: 'feature',
     portico: '1.x',
+    provides: [SendTokens.Senders, SendTokens.Flow],
+    optional: [AccountDataTokens.TokenBalance, AccountDataTokens.BlockchainApi, AccountDataTokens.Transactions, AccountDataTokens.Analytics, NamesTokens.Lookup],
     setup(ctx) {
       const senders = new SenderRegistry()
       ctx.provide(SendTokens.Senders, () => senders)
@@ -122,14 +125,14 @@ function controllerDeps(ctx: PluginContext, senders: SenderRegistry): SendContro
       return fungibles.find((f) => f.address.toLowerCase() === caip10.toLowerCase())?.price ?? fungibles[0]?.price
     },
     async profile(address, namespace) {
-      const names = optional(SendTokens.Names)
+      const names = optional(NamesTokens.Lookup)
       if (names?.reverse) return names.reverse(address, namespace)
       const api = optional(AccountDataTokens.BlockchainApi)
       if (!api) return undefined
       const identity = await api.identity(address)
       return identity.name || identity.avatar ? { address, name: identity.name, avatar: identity.avatar } : undefined
     },
-    names: () => optional(SendTokens.Names),
+    names: () => optional(NamesTokens.Lookup),
     snackbar: ctx.get(KernelTokens.Snackbar),
     router: {
       push: (view) => ctx.router.push(view),

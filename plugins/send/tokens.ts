@@ -1,4 +1,4 @@
-import { createToken, toDisposable, type CaipNetwork, type ChainNamespace, type Disposable, type Token } from 'portico'
+import { createServiceToken, createToken, toDisposable, type CaipNetwork, type ChainNamespace, type Disposable } from 'portico'
 import type { SendController, SendControllerDeps } from './controller.ts'
 
 /** A token the account holds, as the send flow shows and sends it (SPEC §3 Token balance). */
@@ -47,8 +47,8 @@ export interface SendReceipt {
 
 /**
  * Sends tokens of one namespace. A chain plugin contributes its own (e.g. Solana's SOL and SPL transfers, in
- * plugins/solana) with `ctx.track(ctx.get(SendTokens.Senders).register(sender))` in its `activate` when
- * `ctx.has(SendTokens.Senders)` (`SendTokens.Senders` is `Symbol.for('portico.send.senders')`); the send plugin
+ * plugins/solana): it declares `optional: [SendTokens.Senders]` and, in its `activate`, when
+ * `ctx.has(SendTokens.Senders)`, calls `ctx.track(ctx.get(SendTokens.Senders).register(sender))`; the send plugin
  * brings the eip155 sender itself. Errors are thrown as the chain or wallet gives them (EIP-1193 codes kept); the
  * flow turns them into readable text.
  */
@@ -110,9 +110,8 @@ export interface ResolvedName {
 }
 
 /**
- * Account-name lookup a names plugin provides under `SendTokens.Names` (e.g. `alice.reown.id`). The send plugin asks
- * it when the receiver field holds something that is not an address of the namespace.
- * @example ctx.provide(SendTokens.Names, () => ({ resolve: (name, ns) => lookup(name, ns) }))
+ * What the flow asks of a name lookup (e.g. `alice.reown.id`): the part of the names plugin's `NamesTokens.Lookup`
+ * it uses (send declares that token optional), and what a test gives the controller instead.
  */
 export interface NamesLookup {
   /** The address a name points to on a namespace; undefined when the name is not registered. */
@@ -127,24 +126,18 @@ export interface SendFlow {
   controller(): Promise<SendController>
 }
 
-/** The services of the send plugin, for chain plugins, a names plugin, views and hosts. */
+/**
+ * The services of the send plugin, for chain plugins, views and hosts. Side-effect free: a chain plugin that declares
+ * `optional: [SendTokens.Senders]` imports this object without send's code.
+ */
 export const SendTokens = {
-  /**
-   * Senders by namespace; a chain plugin registers its own. A well-known symbol, so a chain plugin reaches it with
-   * `ctx.has`/`ctx.get` without importing this plugin (a host of that chain without send ships none of send's code);
-   * such a plugin restates the `Sender` shape or imports it as a type only.
-   */
-  Senders: Symbol.for('portico.send.senders') as Token<SenderRegistry>,
+  /** Senders by namespace; a chain plugin registers its own. */
+  Senders: createServiceToken<SenderRegistry>('send', 'senders'),
   /**
    * The SPEC §3 send state and the flow's actions, loaded on first use (the controller is not in a host's initial
    * load): `await modal.get(SendTokens.Flow).controller()`.
    */
-  Flow: createToken<SendFlow>('send.flow'),
-  /** What the flow's controller is built from (the modal's services); the views read it. */
+  Flow: createServiceToken<SendFlow>('send', 'flow'),
+  /** What the flow's controller is built from (the modal's services); the send views read it. */
   Deps: createToken<SendControllerDeps>('send.deps'),
-  /**
-   * Name resolution, provided by a names plugin (optional). A well-known symbol, so plugins/names provides it without
-   * importing this plugin (and a host without send ships none of send's code).
-   */
-  Names: Symbol.for('portico.names.lookup') as Token<NamesLookup>,
 } as const

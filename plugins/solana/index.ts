@@ -8,13 +8,14 @@
 import { base58 } from '@scure/base'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
-import { definePlugin, detectMobile, formatUnits, KernelTokens, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext, type Token } from 'portico'
+import { definePlugin, detectMobile, formatUnits, KernelTokens, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext } from 'portico'
+import { SendTokens } from 'portico/plugins/send'
 import { isSolanaAddress } from './address.ts'
 import { solanaMobileRedirect } from './mobile-redirect.ts'
 import { WalletStandardConnector, walletStandardConnectorId } from './connector.ts'
 import { BUILTIN_SOLANA_NETWORKS, SOLANA_DEVNET, SOLANA_MAINNET, toSolanaNetwork, type SolanaClusterInput } from './networks.ts'
 import { Connections, solanaHttpRpc, splTokenBalances, type SplTokenBalance, type SplTokenInfo } from './rpc.ts'
-import { SEND_SENDERS, solanaSender, type SenderRegistryLike } from './send.ts'
+import { solanaSender } from './send.ts'
 import { isSolanaWallet, standardChainOf, type SolanaSendOptions, type SolanaStandardWallet } from './wallet-standard.ts'
 
 export { isSolanaAddress } from './address.ts'
@@ -86,6 +87,7 @@ export function solana(options: SolanaOptions = {}) {
     kind: 'chain',
     namespace: 'solana',
     portico: '1.x',
+    optional: [SendTokens.Senders],
     setup(ctx) {
       // SPEC §9: on a phone, picking Phantom, Solflare or Coinbase Wallet for Solana opens the page in its app's
       // browser (unless that wallet is already injected here, e.g. inside that browser).
@@ -123,13 +125,12 @@ export function solana(options: SolanaOptions = {}) {
       startDiscovery(ctx, networks)
     },
     async activate(ctx) {
-      // With the send plugin present: SOL and SPL transfers (SendTokens.Senders is a well-known symbol).
-      const senders = SEND_SENDERS as Token<SenderRegistryLike>
+      // With the send plugin present (declared optional): SOL and SPL transfers.
       const connections = connectionsOf.get(ctx)
-      if (!connections || !ctx.has(senders)) return
+      if (!connections || !ctx.has(SendTokens.Senders)) return
       const rpc = ctx.get(KernelTokens.Rpc)
       ctx.track(
-        ctx.get(senders).register(
+        ctx.get(SendTokens.Senders).register(
           solanaSender({
             connection: (network) => connections.get(network),
             signAndSend: (transaction) => rpc.request('solana:signAndSendTransaction', { transaction }),

@@ -1,4 +1,4 @@
-import { fetchWithRetry, noRpcUrl, ProviderRpcError, type CaipNetwork } from 'portico'
+import { fetchWithRetry, noRpcUrl, ProviderRpcError, type CaipNetwork, type TokenBalance } from 'portico'
 import type { Connection } from '@solana/web3.js'
 
 /** SPEC §7 chain RPC: a Solana JSON-RPC POST to the network's RPC URL (methods the wallet does not serve). */
@@ -38,18 +38,8 @@ export class Connections {
   }
 }
 
-/** SPEC §3 Token balance of an SPL token account (no price source for SPL tokens: price and value 0). */
-export interface SplTokenBalance {
-  name: string
-  symbol: string
-  chainId: string
-  /** The mint. */
-  address: string
-  value: number
-  price: number
-  quantity: { decimals: string; numeric: string }
-  iconUrl?: string
-}
+/** SPEC §3 Token balance of an SPL token account, `address` its mint (no price source for SPL tokens: price and value 0). */
+export type SplTokenBalance = TokenBalance & { address: string }
 
 /** Names a host gives its mints (the local cluster has no Metaplex metadata program). */
 export type SplTokenInfo = { name: string; symbol: string; iconUrl?: string }

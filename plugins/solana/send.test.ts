@@ -65,7 +65,7 @@ describe('solana sender for the send plugin', () => {
   it('registers under SendTokens.Senders when the send plugin is present, and not without it', async () => {
     const modal = await connected()
     expect(modal.get(SendTokens.Senders).namespaces().sort()).toEqual(['eip155', 'solana'])
-    expect(SendTokens.Senders).toBe(Symbol.for('portico.send.senders'))
+    expect(solana().optional).toEqual([SendTokens.Senders])
     const alone = await connected([])
     expect(alone.has(SendTokens.Senders)).toBe(false)
   })

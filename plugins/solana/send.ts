@@ -1,42 +1,19 @@
 import { base64 } from '@scure/base'
-import type { CaipNetwork, Disposable } from 'portico'
+import type { CaipNetwork } from 'portico'
+import type { Sender, SendRequest, SendToken } from 'portico/plugins/send'
 import type { Connection, PublicKey, Transaction } from '@solana/web3.js'
 import { isSolanaAddress } from './address.ts'
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from './rpc.ts'
 
-/**
- * The send plugin's `Sender` and `SenderRegistry` shapes, restated so this plugin does not import plugins/send (a
- * solana host without send ships none of its code). Reached through the well-known `SendTokens.Senders` symbol.
- */
-export interface SolanaSendRequest {
-  network: CaipNetwork
-  from: string
-  to: string
-  token: { symbol: string; decimals: number; address?: string }
-  /** Base units (lamports for SOL). */
-  amount: bigint
-}
-export interface SolanaSendFee {
-  amount: bigint
-  decimals: number
-  symbol: string
-}
-export interface SolanaSendReceipt {
-  hash: string
-  status: 'success' | 'reverted' | 'pending'
-}
-export interface SolanaSender {
-  namespace: 'solana'
-  isAddress(address: string): boolean
-  estimateFee(request: SolanaSendRequest): Promise<SolanaSendFee>
-  send(request: SolanaSendRequest): Promise<SolanaSendReceipt>
-}
-export interface SenderRegistryLike {
-  register(sender: SolanaSender): Disposable
-}
+/** A transfer as the Solana sender needs it: the send plugin's request, of which the token's symbol, decimals and mint. */
+export type SolanaSendRequest = Omit<SendRequest, 'token'> & { token: Pick<SendToken, 'symbol' | 'decimals' | 'address'> }
 
-/** `SendTokens.Senders` of plugins/send (`Symbol.for('portico.send.senders')`). */
-export const SEND_SENDERS = Symbol.for('portico.send.senders')
+/** The send plugin's `Sender` for Solana (registered under `SendTokens.Senders` when the host has send). */
+export interface SolanaSender extends Sender {
+  namespace: 'solana'
+  estimateFee(request: SolanaSendRequest): ReturnType<Sender['estimateFee']>
+  send(request: SolanaSendRequest): ReturnType<Sender['send']>
+}
 
 export interface SolanaSenderDeps {
   /** The network's web3.js Connection. */

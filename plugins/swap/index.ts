@@ -1,4 +1,5 @@
 import { definePlugin, KernelTokens, toDisposable, type PluginContext } from 'portico'
+import { AccountDataTokens } from 'portico/plugins/account-data'
 import { message } from 'portico/react'
 import { ConvertApi, type ConvertClient, type ConvertToken, type ConvertTransaction } from './api.ts'
 import { SwapController, type SwapControllerDeps } from './controller.ts'
@@ -68,6 +69,7 @@ export function swap(options: SwapOptions = {}) {
     id: 'swap',
     kind: 'feature',
     portico: '1.x',
+    optional: [AccountDataTokens.TokenBalance, AccountDataTokens.Transactions],
     setup(ctx) {
       ctx.provide(SwapTokens.Controller, () => new SwapController(controllerDeps(ctx, options)))
       ctx.registerView('Swap', () => import('./views/SwapView.tsx'), { title: message(messages, 'swap') })
@@ -136,15 +138,12 @@ function controllerDeps(ctx: PluginContext, options: SwapOptions): SwapControlle
     done() {
       const session = ctx.connection.active()
       if (session) void ctx.get(KernelTokens.Balance).refresh(session.network.chainNamespace, { force: true })
-      // The account data's Tokens list and Activity, past their 30 s cache, when the host has that plugin. Loaded
-      // lazily: a host without account data gets a chunk it never loads before a swap, not the plugin in its bundle.
-      const refreshData = () =>
-        void import('portico/plugins/account-data')
-          .then(({ AccountDataTokens }) => {
-            if (ctx.has(AccountDataTokens.TokenBalance)) void ctx.get(AccountDataTokens.TokenBalance).fetch({ force: true, forceUpdate: 'true' }).catch(() => undefined)
-            if (ctx.has(AccountDataTokens.Transactions)) void ctx.get(AccountDataTokens.Transactions).refresh().catch(() => undefined)
-          })
-          .catch(() => undefined)
+      // The account data's Tokens list and Activity, past their 30 s cache, when the host has that plugin (declared
+      // optional; its tokens module is side-effect free, so a host without account data ships none of its code).
+      const refreshData = () => {
+        if (ctx.has(AccountDataTokens.TokenBalance)) void ctx.get(AccountDataTokens.TokenBalance).fetch({ force: true, forceUpdate: 'true' }).catch(() => undefined)
+        if (ctx.has(AccountDataTokens.Transactions)) void ctx.get(AccountDataTokens.Transactions).refresh().catch(() => undefined)
+      }
       refreshData()
       // The history backend indexes blocks on its own schedule: read it again one polling interval later.
       const timer = setTimeout(refreshData, HISTORY_REFRESH_MS)

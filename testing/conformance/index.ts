@@ -20,6 +20,7 @@ export {
   type ChainPluginBehaviourOptions,
   type WalletDriver,
 } from './behaviour.ts'
+export { checkPluginDependencies, describePluginDependencies, type PluginDependencyOptions } from './dependencies.ts'
 
 export interface ChainPluginConformanceOptions {
   /** Makes a fresh plugin instance. */

@@ -105,13 +105,6 @@ describe('SPEC §2 connect-method order on Connect', () => {
     await expectOrder({ injected: true, options: { connectMethodOrder: ['social', 'wallet', 'email'] } }, ['social', 'wallet', 'email'])
   })
 
-  it('leaves out a method the host turned off', async () => {
-    await expectOrder({ injected: false, options: { features: { email: false } } }, ['social', 'wallet'])
-    cleanup()
-    modal?.destroy()
-    await expectOrder({ injected: false, options: { features: { socials: [] } } }, ['email', 'wallet'])
-  })
-
   it('shows only the wallets when no plugin serves email or social', async () => {
     await open({ injected: false, withAuth: false })
     expect(shown()).toEqual(['wallet'])

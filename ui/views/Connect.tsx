@@ -72,12 +72,12 @@ export default function Connect() {
   const choose = (entry: ConnectListEntry) => connectVia({ connector: entry.connector, wallet: entry.wallet })
   const wallets = <WalletList entries={entries} choose={choose} />
   const { sections } = useStore(modal.get(KernelTokens.AccountExtensions).store)
-  const features = options.features
+  // A method shows when a plugin registered a section for it (the plugin applies the host's `features` switches).
   const order = connectMethodOrder({
     configured: options.connectMethodOrder,
     injectedFound: entries.some((e) => e.group === 'injected'),
-    emailEnabled: features?.email !== false && sections.some((s) => s.method === 'email'),
-    socialsEnabled: features?.socials?.length !== 0 && sections.some((s) => s.method === 'social'),
+    emailEnabled: sections.some((s) => s.method === 'email'),
+    socialsEnabled: sections.some((s) => s.method === 'social'),
   })
   if (order.length === 1) return <Stack gap={4}>{wallets}<NewToWallets /></Stack>
 

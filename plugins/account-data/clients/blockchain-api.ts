@@ -1,17 +1,5 @@
-import type { Identity } from 'portico'
+import type { Identity, TokenBalance } from 'portico'
 import { isRecord, JsonApi, list, num, nullableText, optionalText, record, text, type ApiClientDeps } from './http.ts'
-
-/** SPEC §3 Token balance. */
-export interface TokenBalance {
-  name: string
-  symbol: string
-  chainId: string
-  address?: string
-  value: number
-  price: number
-  quantity: { decimals: string; numeric: string }
-  iconUrl?: string
-}
 
 /** SPEC §3 Transaction transfer: an NFT or a fungible token moving to or from the account. */
 export interface TransactionTransfer {

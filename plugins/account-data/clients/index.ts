@@ -8,9 +8,10 @@ export {
   type HistoryPage,
   type SupportedChains,
   type Transaction,
-  type TokenBalance,
   type TransactionTransfer,
 } from './blockchain-api.ts'
+/** SPEC §3 Token balance: the kernel's one definition, re-exported for the account data's users. */
+export type { TokenBalance } from 'portico'
 export {
   AnalyticsClient,
   AnalyticsEvent,

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react'
-import { formatAmount, signForOperation } from 'portico'
+import { formatAmount } from 'portico'
+import { signForOperation } from '../transactions.ts'
 import { groupTransactionsByMonth, type Transaction, type TransactionMonth } from '../index.ts'
 import { EmptyState } from 'portico/components'
 import { ErrorState } from 'portico/components'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { alertForServerReply, EmbeddedWalletAlerts } from './index.ts'
+import { alertForServerReply, EmbeddedWalletAlerts } from './alerts.ts'
 
 describe('embedded wallet alerts', () => {
   it('SPEC §8 alert titles are verbatim', () => {

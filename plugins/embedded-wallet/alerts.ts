@@ -77,3 +77,9 @@ export function alertForServerReply(text: string): EmbeddedWalletAlert | undefin
   }
   return undefined
 }
+
+/** SPEC §9 frame time-out codes, set as `reason` on the error a frame load or request time-out rejects with. */
+export const FrameTimeoutCode = {
+  IFRAME_LOAD_FAILED: 'iframe_load_failed',
+  IFRAME_REQUEST_TIMEOUT: 'iframe_request_timeout',
+} as const
