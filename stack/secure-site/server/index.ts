@@ -833,7 +833,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
       {
         // The stored choice decides (the host's default was applied when it fetched the user).
         active: (chainId) => activeType(u, chainId, b.preferredAccountType) === 'smartAccount',
-        call: (method, params, chainId) => smart.call(method, params, chainId, rpcUser, keys, s.projectId),
+        call: (method, params, chainId, parsed) => smart.call(method, params, chainId, rpcUser, keys, s.projectId, parsed),
       },
     )
   })
