@@ -130,7 +130,7 @@ beforeAll(async () => {
   site = await startSecureSite({
     projectId: PROJECT,
     allowedOrigins: [hostA.url, otherC.url],
-    smtp: { host: mail.smtpHost, port: mail.smtpPort },
+    smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false },
     evmRpcUrls: { 31337: 'http://127.0.0.1:9' },
     dataDir,
     oidc: { issuer: (p) => oidc.issuer(p) },

@@ -300,8 +300,10 @@ export function createSmartAccounts(o: SmartAccountsOptions) {
           permissions: req.permissions as SessionGrant['permissions'],
         }
         const caip = `eip155:${chainId}:${me}`
-        const signature = await acct.signMessage({ message: sessionGrantMessage(caip, grant) })
-        const record = await sessionsApi(`/v1/sessions/${caip}`, { grant, signature }, projectId)
+        // Signed over the API server's one-time nonce (issue 26 item 7): the grant cannot be recorded twice.
+        const { nonce } = (await sessionsApi(`/v1/sessions/${caip}/nonce`, {}, projectId)) as { nonce: string }
+        const signature = await acct.signMessage({ message: sessionGrantMessage(caip, grant, nonce) })
+        const record = await sessionsApi(`/v1/sessions/${caip}`, { grant, signature, nonce }, projectId)
         const deployed = await isDeployed(me, chainId)
         const accountMeta = deployed ? {} : { accountMeta: await acct.getFactoryArgs() }
         return { ...grant, context: record.pci, ...accountMeta }
