@@ -45,6 +45,7 @@ import { handleRpc, parseChain } from './rpc.ts'
 import { createSmartAccounts, type SmartAccountContracts } from './smart.ts'
 import { createFarcasterSignIn } from './farcaster.ts'
 import { JsonStore, type StoredUser } from './store.ts'
+import { LruMap } from './lru.ts'
 
 export type SecureSiteOidcOptions = {
   /** The issuer URL of a provider (H2's `startOidc().issuer`); called at request time, so it may be wired later. */
@@ -126,6 +127,10 @@ const OTP_MAX_WRONG = 5
 /** Wrong codes per email in a day after which only the user's known devices may still try (issue 26 item 4). */
 const EMAIL_MAX_WRONG_PER_DAY = 20
 const DAY_MS = 24 * 3_600_000
+/** Entries of each in-memory table unauthenticated callers fill (pending social logins, links, throttles); LRU past it. */
+const MAX_PENDING = 10_000
+/** Social starts and Farcaster channels per client address a minute (issue 26 item 6). */
+const STARTS_PER_MINUTE = 30
 const DEVICE_LINK_TTL_MS = 15 * 60_000
 const SOCIAL_START_TTL_MS = 10 * 60_000
 const SOCIAL_CODE_TTL_MS = 2 * 60_000
@@ -227,13 +232,13 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   const wrongPerEmail = new Map<string, { start: number; count: number }>()
   const wrongPerDevice = new Map<string, { start: number; count: number }>()
   const lastTrigger = new Map<string, number>()
-  const deviceLinks = new Map<string, { email: string; deviceId: string; expiresAt: number }>()
+  const deviceLinks = new LruMap<string, { email: string; deviceId: string; expiresAt: number }>(MAX_PENDING)
   const approvedDevices = new Map<string, number>()
   const approvals = new EventEmitter()
   approvals.setMaxListeners(0)
-  const ipWindows = new Map<string, { start: number; count: number }>()
-  const socialStarts = new Map<string, { provider: SocialProvider; hostOrigin: string; projectId: string; clientState?: string; verifier: string; nonce: string; expiresAt: number }>()
-  const socialCodes = new Map<string, { userId: string; projectId: string; hostOrigin: string; expiresAt: number }>()
+  const ipWindows = new LruMap<string, { start: number; count: number }>(MAX_PENDING)
+  const socialStarts = new LruMap<string, { provider: SocialProvider; hostOrigin: string; projectId: string; clientState?: string; verifier: string; nonce: string; expiresAt: number }>(MAX_PENDING)
+  const socialCodes = new LruMap<string, { userId: string; projectId: string; hostOrigin: string; expiresAt: number }>(MAX_PENDING)
   const oidcConfigs = new Map<SocialProvider, Promise<oidcClient.Configuration>>()
 
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024, trustProxy: false })
@@ -402,6 +407,16 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     if (!w || now - w.start >= 60_000) ipWindows.set(ip, (w = { start: now, count: 0 }))
     w.count++
     if (w.count > rateLimit) throw new HttpError(429, 'RATE_LIMITED', ApiErrorText.RATE_LIMITED, Math.max(1, Math.ceil((w.start + 60_000 - now) / 1000)))
+  }
+
+  const startWindows = new LruMap<string, { start: number; count: number }>(MAX_PENDING)
+  /** Per client address: at most STARTS_PER_MINUTE social starts and Farcaster channels a minute → 429 Rate Limited. */
+  function startRateLimit(req: FastifyRequest): void {
+    const now = clock()
+    let w = startWindows.get(req.ip)
+    if (!w || now - w.start >= 60_000) startWindows.set(req.ip, (w = { start: now, count: 0 }))
+    if (++w.count > STARTS_PER_MINUTE)
+      throw new HttpError(429, 'RATE_LIMITED', ApiErrorText.RATE_LIMITED, Math.max(1, Math.ceil((w.start + 60_000 - now) / 1000)))
   }
 
   function throttle(key: string): void {
@@ -698,6 +713,12 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/social/start', async (req, reply) => {
     const { provider, state, hostOrigin, projectId } = req.query
+    try {
+      startRateLimit(req)
+    } catch (e) {
+      if (e instanceof HttpError) return htmlPage(reply.header('retry-after', String(e.retryAfter)), e.status, 'Sign-in failed', e.message)
+      throw e
+    }
     if (!isProvider(provider)) return htmlPage(reply, 400, 'Sign-in failed', ApiErrorText.UNKNOWN_PROVIDER)
     if (state !== undefined && (typeof state !== 'string' || state.length > 200)) return htmlPage(reply, 400, 'Sign-in failed', `${ApiErrorText.INVALID_PARAMS}: state`)
     try {
@@ -837,6 +858,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   const farcasterFailed = () => new HttpError(400, 'FARCASTER_FAILED', ApiErrorText.FARCASTER_FAILED)
 
   app.post('/api/farcaster/channel', async (req): Promise<FarcasterChannelResponse> => {
+    startRateLimit(req)
     const ctx = await apiContext(req)
     if (!farcaster) throw farcasterFailed()
     const channel = await farcaster.open(ctx.projectId, ctx.hostOrigin)

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMailSink, addressedTo, type MailSink, type MailMessage } from '../../mail/index.ts'
 import { startSecureSite, verifiedSocialEmail, type SecureSite } from './index.ts'
+import { LruMap } from './lru.ts'
 
 const PROJECT = 'security-test-project'
 const HOST = 'http://localhost:5173'
@@ -150,6 +151,28 @@ describe('issue 26 item 5: the email update does not tell whether an email is re
     // Within 30 s even a malformed or taken address gets the throttle, before any lookup.
     const again = await call('POST', '/api/email/update', { token, body: { newEmail: 'taken@example.com' } })
     expect(again.status).toBe(429)
+  })
+})
+
+describe('issue 26 item 6: what unauthenticated callers create is bounded', () => {
+  it('/social/start and /api/farcaster/channel take 30 a minute per client, then 429 Rate Limited', async () => {
+    const start = () => fetch(`${site.url}/social/start?provider=github&state=s&hostOrigin=${encodeURIComponent(HOST)}&projectId=${PROJECT}`, { redirect: 'manual' })
+    for (let i = 0; i < 30; i++) expect((await start()).status).not.toBe(429)
+    const limited = await start()
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+    // The Farcaster channel shares the client's budget.
+    expect((await call('POST', '/api/farcaster/channel', { body: {} })).status).toBe(429)
+    offsetMs += 60_000
+    expect((await start()).status).not.toBe(429)
+  })
+
+  it('the pending tables are LRU maps: past their size the least recently used entry goes', () => {
+    const m = new LruMap<string, number>(2)
+    m.set('a', 1).set('b', 2)
+    expect(m.get('a')).toBe(1)
+    m.set('c', 3)
+    expect([...m.keys()]).toEqual(['a', 'c'])
   })
 })
 
