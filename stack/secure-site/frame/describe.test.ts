@@ -5,6 +5,8 @@ import { encodeFunctionData, maxUint256, parseAbi, serializeTransaction } from '
 import { describe, expect, it } from 'vitest'
 import { describeRequest, formatEther, formatUnits } from './describe.ts'
 import { parseSigningRequest, SIGNING_METHODS, SigningRequestError, type SigningRequest } from '../requests.ts'
+import { SUPPORTED_METHODS } from '../server/rpc.ts'
+import { needsApproval } from '../../../plugins/embedded-wallet/protocol.ts'
 
 const hex = (s: string) => `0x${Buffer.from(s, 'utf8').toString('hex')}`
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -109,8 +111,10 @@ describe('issue 26 item 1: the panel shows every field the signer uses', () => {
     })
   }
 
-  it('every method the server signs has a full sample here', () => {
-    expect(Object.keys(FULL).sort()).toEqual([...SIGNING_METHODS].sort())
+  it('every method the server signs (served by /api/rpc and approved in the panel) has a full sample here', () => {
+    const served = [...SUPPORTED_METHODS].filter((m) => needsApproval(m)).sort()
+    expect(served).toEqual([...SIGNING_METHODS].sort())
+    expect(Object.keys(FULL).sort()).toEqual(served)
   })
 })
 
