@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     port: 8791,
     projectId: PROJECT_ID,
     allowedOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173'],
-    smtp: { host: mail.smtpHost, port: mail.smtpPort },
+    smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false },
     oidc: { issuer: (provider) => oidc!.issuer(provider) },
     evmRpcUrls: Object.fromEntries(chains.chains.map((c) => [c.chainId, c.rpcUrl])),
     ...(local.solana && { solanaRpcUrl: local.solana.rpcUrl }),

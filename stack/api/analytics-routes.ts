@@ -27,7 +27,15 @@ export type AnalyticsOptions = {
   now: () => number
   /** GET /e needs `Authorization: Bearer <adminToken>`. */
   adminToken: string
+  /** Events older than this are deleted (issue 26 item 9). Default ANALYTICS_DEFAULT_RETENTION_MS (30 days). */
+  retentionMs?: number
 }
+
+/** Bytes of one event's `props` as JSON, at most (issue 26 item 9: the body limit alone let 256 KiB events in). */
+export const ANALYTICS_MAX_PROPS_BYTES = 4096
+export const ANALYTICS_DEFAULT_RETENTION_MS = 30 * 24 * 3_600_000
+/** Expired events are deleted at most this often, as events arrive. */
+const PRUNE_EVERY_MS = 60_000
 
 export type StoredEvent = {
   id: number
@@ -112,14 +120,42 @@ export function registerAnalyticsRoutes(app: FastifyInstance, o: AnalyticsOption
     },
     async (req, reply) => {
       const b = req.body
+      const propsBytes = Buffer.byteLength(JSON.stringify(b.props))
+      if (propsBytes > ANALYTICS_MAX_PROPS_BYTES)
+        return reply.code(413).send({ error: `props is ${propsBytes} bytes; at most ${ANALYTICS_MAX_PROPS_BYTES} are stored per event` })
+      await prune()
       const r = await db.query<{ id: number }>(
-        `insert into analytics_events (event_id, project_id, url, domain, timestamp, props)
-         values ($1, $2, $3, $4, $5, $6) returning id`,
-        [b.eventId, req.query.projectId ?? null, b.url ?? null, b.domain ?? null, b.timestamp ?? null, JSON.stringify(b.props)],
+        // received_at from the server's clock (injected in tests), the one retention is measured with.
+        `insert into analytics_events (event_id, project_id, url, domain, timestamp, props, received_at)
+         values ($1, $2, $3, $4, $5, $6, to_timestamp($7::double precision / 1000)) returning id`,
+        [b.eventId, req.query.projectId ?? null, b.url ?? null, b.domain ?? null, b.timestamp ?? null, JSON.stringify(b.props), o.now()],
       )
       return reply.code(202).send({ id: r.rows[0]?.id })
     },
   )
+
+  const retentionMs = o.retentionMs ?? ANALYTICS_DEFAULT_RETENTION_MS
+  let prunedAt = -Infinity
+  async function prune(): Promise<void> {
+    const now = o.now()
+    if (now - prunedAt < PRUNE_EVERY_MS) return
+    prunedAt = now
+    await db.query('delete from analytics_events where received_at < to_timestamp($1::double precision / 1000)', [now - retentionMs])
+  }
+
+  // The disk the stored events take, per project (admin): rows and bytes of their stored fields.
+  app.get('/e/usage', { onRequest: requireAdmin }, async () => {
+    await prune()
+    const r = await db.query<{ project_id: string | null; events: number; bytes: number }>(
+      `select project_id, count(*)::int as events,
+              sum(octet_length(props::text) + octet_length(event_id) + coalesce(octet_length(url), 0) + coalesce(octet_length(domain), 0))::int as bytes
+         from analytics_events group by project_id order by project_id`,
+    )
+    return {
+      retentionDays: retentionMs / 86_400_000,
+      projects: r.rows.map((row) => ({ projectId: row.project_id, events: Number(row.events), bytes: Number(row.bytes) })),
+    }
+  })
 
   app.get<{ Querystring: { limit: number; event?: string } }>(
     '/e',

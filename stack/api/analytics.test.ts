@@ -52,6 +52,24 @@ describe.each(DB_BACKENDS)('analytics ingestion and read access (%s)', (backend)
     expect(await stored()).toEqual([])
   })
 
+  it('issue 26 item 9: props over 4 KiB are refused (413) in the route; events older than the retention are deleted; usage per project', async () => {
+    const api = await start({ adminToken: TEST_ADMIN_TOKEN, analyticsRetentionMs: 86_400_000 })
+    const big = await callApi<{ error?: string }>(api.url, '/e', { query: { projectId: 'portico-demo' }, json: { eventId: 'big', props: { blob: 'x'.repeat(200 * 1024) } } })
+    expect(big.status).toBe(413)
+    expect(big.body.error).toMatch(/at most 4096 are stored/)
+    expect((await post(api.url, 'portico-demo', undefined, 'old')).status).toBe(202)
+    expect((await post(api.url, 'bench', undefined, 'other')).status).toBe(202)
+    const usage = await callApi<{ retentionDays: number; projects: Array<{ projectId: string; events: number; bytes: number }> }>(api.url, '/e/usage', { headers: adminHeaders(api.adminToken) })
+    expect(usage.body.retentionDays).toBe(1)
+    expect(usage.body.projects.map((p) => [p.projectId, p.events])).toEqual([['bench', 1], ['portico-demo', 1]])
+    expect(usage.body.projects.every((p) => p.bytes > 0)).toBe(true)
+    expect((await callApi(api.url, '/e/usage')).status).toBe(401)
+    // A day and a bit later the old events are gone as new ones arrive.
+    clock += 86_400_000 + 120_000
+    expect((await post(api.url, 'portico-demo', undefined, 'new')).status).toBe(202)
+    expect((await stored()).map((e) => e.eventId)).toEqual(['new'])
+  })
+
   it('allows the projectIds of the demo, the e2e suites, the bench and the kernel tests by default', async () => {
     const api = await start()
     expect([...DEFAULT_ANALYTICS_PROJECT_IDS].sort()).toEqual(

@@ -12,6 +12,7 @@ import {
 import type { ChainRuntime } from './chains.ts'
 import { lockStartup, readMeta, writeMeta, type ApiDb, type ApiDbQueries } from './db.ts'
 import { COMMON_QUERY } from './http.ts'
+import { TokenBuckets } from './rate-limit.ts'
 
 /**
  * The default sign-in (SIWX) backend, in the shape of AppKit's hosted one:
@@ -27,6 +28,10 @@ import { COMMON_QUERY } from './http.ts'
 export const AUTH_NONCE_TTL_MS = 5 * 60_000
 /** A session without an Expiration Time in its message lasts this long. */
 export const AUTH_DEFAULT_SESSION_MS = 7 * 24 * 60 * 60_000
+/** No session lasts longer, whatever Expiration Time its message names (issue 26 item 8). */
+export const AUTH_MAX_SESSION_MS = AUTH_DEFAULT_SESSION_MS
+/** Nonces per client address a minute: each one is a database row (issue 26 item 8). */
+export const AUTH_NONCES_PER_MINUTE = 30
 const MAX_MESSAGE_LENGTH = 8 * 1024
 
 export type AuthOptions = {
@@ -133,7 +138,12 @@ export async function registerAuthRoutes(app: FastifyInstance, o: AuthOptions): 
   const secret = await loadAuthSecret(o.db)
   const allowedHosts = o.allowedOrigins.map(hostMatcher)
 
-  app.get('/auth/v1/nonce', { schema: { querystring: COMMON_QUERY } }, async () => {
+  const nonceBuckets = new TokenBuckets(AUTH_NONCES_PER_MINUTE, 60_000, o.now)
+
+  app.get('/auth/v1/nonce', { schema: { querystring: COMMON_QUERY } }, async (req, reply) => {
+    const wait = nonceBuckets.waitMs(req.ip)
+    if (wait > 0) return reply.code(429).header('retry-after', String(Math.ceil(wait / 1000))).send({ error: 'Too many nonces requested, try again later' })
+    nonceBuckets.take(req.ip)
     const nonce = generateNonce()
     const now = o.now()
     await o.db.query('insert into auth_nonces (nonce, issued_ms, expires_ms) values ($1, $2, $3)', [nonce, now, now + AUTH_NONCE_TTL_MS])
@@ -192,7 +202,7 @@ export async function registerAuthRoutes(app: FastifyInstance, o: AuthOptions): 
 
       const namespace = solana ? 'solana' : 'eip155'
       const caipAddress = `${namespace}:${fields.chainId}:${fields.address}`
-      const expiresMs = fields.expirationTime ? Date.parse(fields.expirationTime) : now + AUTH_DEFAULT_SESSION_MS
+      const expiresMs = Math.min(fields.expirationTime ? Date.parse(fields.expirationTime) : now + AUTH_DEFAULT_SESSION_MS, now + AUTH_MAX_SESSION_MS)
       const id = randomUUID()
       const stored = await o.db.transaction(async (tx) => {
         const used = await tx.query(
@@ -217,10 +227,23 @@ export async function registerAuthRoutes(app: FastifyInstance, o: AuthOptions): 
   const sessionOf = async (req: FastifyRequest): Promise<SessionRow | undefined> => {
     const token = bearer(req)
     const claims = token ? verifyJwt(token, secret, o.now()) : undefined
-    if (!claims || typeof claims.sid !== 'string') return undefined
+    // `iss` is this server's URL at signing time; the HMAC key (per database) already proves the issuer, and a restart
+    // on another port must keep tokens valid, so the claim is required but not compared with the current URL.
+    if (!claims || typeof claims.sid !== 'string' || typeof claims.iss !== 'string') return undefined
+    // A token is for the domain it signed in on (`aud`): a page of another domain cannot use it (issue 26 item 8).
+    const origin = req.headers.origin
+    if (typeof origin === 'string' && origin !== 'null') {
+      let host: string | undefined
+      try {
+        host = new URL(origin).host
+      } catch {
+        host = undefined
+      }
+      if (claims.aud !== host) return undefined
+    }
     const r = await o.db.query<SessionRow>('select * from auth_sessions where id = $1', [claims.sid])
     const row = r.rows[0]
-    return row && !row.revoked && Number(row.expires_ms) > o.now() ? row : undefined
+    return row && !row.revoked && row.domain === claims.aud && Number(row.expires_ms) > o.now() ? row : undefined
   }
 
   app.get('/auth/v1/me', { schema: { querystring: COMMON_QUERY } }, async (req, reply) => {

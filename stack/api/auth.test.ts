@@ -157,6 +157,35 @@ describe.each(DB_BACKENDS)('sign-in backend /auth/v1 (%s)', (backend) => {
     expect(after.body.error).toBe('No valid session token')
   })
 
+  it('issue 26 item 8: a token is refused from a page of another domain (aud)', async () => {
+    const r = await authenticate(await signed(fields(await nonce())), { origin: 'http://localhost:5173' })
+    const token = r.body.token!
+    const meFrom = (origin: string, t = token) => callApi<{ error?: string }>(server.url, '/auth/v1/me', { headers: { authorization: `Bearer ${t}`, origin } })
+    expect((await meFrom('http://localhost:5173')).status).toBe(200)
+    expect((await meFrom('http://localhost:3000')).status).toBe(401)
+    expect((await meFrom('https://evil.example')).status).toBe(401)
+  })
+
+  it('issue 26 item 8: a session lasts at most 7 days whatever Expiration Time the message names', async () => {
+    const r = await authenticate(await signed(fields(await nonce(), { expirationTime: new Date(clock + 365 * 86_400_000).toISOString() })))
+    expect(r.status).toBe(200)
+    expect(r.body.session!.expiresAt).toBe(new Date(clock + 7 * 86_400_000).toISOString())
+  })
+
+  it('issue 26 item 8: /auth/v1/nonce is throttled per client (30 a minute), each nonce being a stored row', async () => {
+    let status = 200
+    let n = 0
+    while (status === 200 && n < 100) {
+      status = (await callApi(server.url, '/auth/v1/nonce')).status
+      n++
+    }
+    expect(status).toBe(429)
+    expect(n).toBeLessThanOrEqual(31)
+    clock += 60_000
+    expect((await callApi(server.url, '/auth/v1/nonce')).status).toBe(200)
+    clock -= 60_000
+  })
+
   it('a session ends when its message expires', async () => {
     const r = await authenticate(await signed(fields(await nonce(), { expirationTime: new Date(T0 + 60_000).toISOString() })))
     expect((await me(r.body.token)).status).toBe(200)

@@ -183,6 +183,22 @@ const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       create index smart_sessions_account on smart_sessions (caip_address, expiry);
     `,
   },
+  {
+    // Issue 26 item 7: each grant is signed over a one-time server nonce, and a grant message (hash) is recorded once,
+    // so a revoked session's public grant and signature cannot be POSTed again.
+    version: 5,
+    sql: `
+      create table smart_session_nonces (
+        nonce text primary key,
+        caip_address text not null,
+        expires_ms bigint not null,
+        used_ms bigint
+      );
+      create index smart_session_nonces_expiry on smart_session_nonces (expires_ms);
+      alter table smart_sessions add column grant_hash text;
+      create unique index smart_sessions_grant_hash on smart_sessions (grant_hash);
+    `,
+  },
 ]
 
 const LOCK_FILE = 'portico-api.lock'

@@ -71,6 +71,8 @@ export type ApiServerOptions = {
   projectIds?: readonly string[]
   /** POST /e budgets per client address and per projectId (default DEFAULT_EVENT_RATE_LIMIT); over it, 429. */
   eventRateLimit?: Partial<EventRateLimit>
+  /** How long analytics events are kept (default 30 days; issue 26 item 9). */
+  analyticsRetentionMs?: number
   /** Token GET /e wants as `Authorization: Bearer <token>`, 16 characters or more; generated (and logged) when absent. */
   adminToken?: string
   /**
@@ -163,7 +165,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     // The local on-ramp provider's checkout page: a plain page at this origin, no projectId.
     await app.register(async (scope) => registerOnrampProviderPage(scope, onramp))
     await app.register(async (scope) =>
-      registerAnalyticsRoutes(scope, { db, projectIds, rateLimit: eventRateLimit, now: opts.now ?? Date.now, adminToken }),
+      registerAnalyticsRoutes(scope, { db, projectIds, rateLimit: eventRateLimit, now: opts.now ?? Date.now, adminToken, retentionMs: opts.analyticsRetentionMs }),
     )
 
     await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 })

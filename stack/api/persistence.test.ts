@@ -57,7 +57,7 @@ describe.each(DB_BACKENDS)('SPEC §7 analytics and the stored data (%s)', (backe
     expect(wallets.body.count).toBe(GENERATED_WALLET_COUNT + 2)
     expect(wallets.body.data[0].webapp_link).toBe('http://127.0.0.1:2222/')
     const migrations = await server.db.query<{ version: number }>('select version from schema_migrations order by version')
-    expect(migrations.rows.map((r) => r.version)).toEqual([1, 2, 3, 4])
+    expect(migrations.rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5])
     const r = await callApi(server.url, '/e', { json: event(5, 'SET_PREFERRED_ACCOUNT_TYPE') })
     expect(r.body.id).toBe(5)
   })
@@ -79,7 +79,7 @@ describe.each(DB_BACKENDS)('SPEC §7 analytics and the stored data (%s)', (backe
         const fromB = await callApi<{ count: number }>(b.url, '/e', { headers: adminHeaders() })
         expect(fromB.body.count).toBe(6)
         const migrations = await b.db.query<{ version: number }>('select version from schema_migrations order by version')
-        expect(migrations.rows.map((r) => r.version)).toEqual([1, 2, 3, 4])
+        expect(migrations.rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5])
         expect((await callApi(b.url, '/getWallets', { query: { entries: '1' } })).body.count).toBe(GENERATED_WALLET_COUNT + 2)
       } finally {
         await Promise.all([a.stop(), b.stop()])

@@ -7,7 +7,9 @@ import { COMMON_QUERY } from './http.ts'
 
 /**
  * SPEC §7 smart-account sessions, the local stand-in for the hosted service that keeps ERC-7715 permission grants:
- *   POST /v1/sessions/{caipAddress}          { grant, signature }  -> 201 the session record (with its pci)
+ *   POST /v1/sessions/{caipAddress}/nonce                         -> 201 { nonce } (one-time, 10 min; issue 26)
+ *   POST /v1/sessions/{caipAddress}          { grant, signature, nonce } -> 201 the session record (with its pci);
+ *                                             409 for a used/unknown nonce or a grant message recorded before
  *   GET  /v1/sessions/{caipAddress}                                -> { pcis: [active session records] }
  *   POST /v1/sessions/{caipAddress}/revoke   { pci, signature }    -> { pci, revoked: true }
  * `caipAddress` is `eip155:<chainId>:<address>` on a chain the server reads. A grant is what the wallet answered
@@ -51,10 +53,17 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value)
 }
 
-/** The text an account signs to record a grant. */
-export function sessionGrantMessage(caipAddress: string, grant: SessionGrant): string {
-  return `Portico smart session\nAccount: ${caipAddress}\nGrant: ${keccak256(stringToHex(canonicalJson(grant)))}`
+/**
+ * The text an account signs to record a grant: over the grant and a one-time nonce from
+ * `POST /v1/sessions/{caip}/nonce` (issue 26 item 7), so the signature is good for one recording only.
+ */
+export function sessionGrantMessage(caipAddress: string, grant: SessionGrant, nonce: string): string {
+  return `Portico smart session\nAccount: ${caipAddress}\nGrant: ${keccak256(stringToHex(canonicalJson(grant)))}\nNonce: ${nonce}`
 }
+
+/** How long a grant nonce stays usable. */
+const GRANT_NONCE_TTL_MS = 10 * 60_000
+const NONCE_RE = '^[0-9a-f]{32}$'
 
 /** The text an account signs to revoke a session. */
 export function sessionRevokeMessage(caipAddress: string, pci: string): string {
@@ -115,13 +124,26 @@ export function registerSessionsRoutes(app: FastifyInstance, o: SessionsOptions)
     return { pcis: await active(who.caip) }
   })
 
-  app.post<{ Params: { caipAddress: string }; Body: { grant: unknown; signature: string } }>(
+  app.post<{ Params: { caipAddress: string } }>('/v1/sessions/:caipAddress/nonce', { schema: { params: caipParams, querystring: COMMON_QUERY } }, async (req, reply) => {
+    const who = account(req.params.caipAddress)
+    if (typeof who === 'string') return fail(reply, 400, who)
+    const nonce = randomBytes(16).toString('hex')
+    await o.db.query('delete from smart_session_nonces where expires_ms < $1', [o.now()])
+    await o.db.query('insert into smart_session_nonces (nonce, caip_address, expires_ms) values ($1, $2, $3)', [nonce, who.caip, o.now() + GRANT_NONCE_TTL_MS])
+    return reply.code(201).send({ nonce })
+  })
+
+  app.post<{ Params: { caipAddress: string }; Body: { grant: unknown; signature: string; nonce: string } }>(
     '/v1/sessions/:caipAddress',
     {
       schema: {
         params: caipParams,
         querystring: COMMON_QUERY,
-        body: { type: 'object', required: ['grant', 'signature'], properties: { grant: { type: 'object' }, signature: { type: 'string', maxLength: 20_000 } } },
+        body: {
+          type: 'object',
+          required: ['grant', 'signature', 'nonce'],
+          properties: { grant: { type: 'object' }, signature: { type: 'string', maxLength: 20_000 }, nonce: { type: 'string', pattern: NONCE_RE } },
+        },
       },
     },
     async (req, reply) => {
@@ -130,9 +152,18 @@ export function registerSessionsRoutes(app: FastifyInstance, o: SessionsOptions)
       const problem = grantProblem(req.body.grant, Math.floor(o.now() / 1000))
       if (problem) return fail(reply, 400, problem)
       const grant = req.body.grant as SessionGrant
-      if (!(await signedBy(who.chain, who.address, sessionGrantMessage(who.caip, grant), req.body.signature))) {
+      const message = sessionGrantMessage(who.caip, grant, req.body.nonce)
+      if (!(await signedBy(who.chain, who.address, message, req.body.signature))) {
         return fail(reply, 401, 'The grant is not signed by the account')
       }
+      // The nonce is this account's, unexpired and used once; a grant message already recorded is never again.
+      const used = await o.db.query<{ nonce: string }>(
+        'update smart_session_nonces set used_ms = $3 where nonce = $1 and caip_address = $2 and used_ms is null and expires_ms >= $3 returning nonce',
+        [req.body.nonce, who.caip, o.now()],
+      )
+      const grantHash = keccak256(stringToHex(message))
+      const seen = await o.db.query<{ pci: string }>('select pci from smart_sessions where grant_hash = $1', [grantHash])
+      if (used.rows.length === 0 || seen.rows.length > 0) return fail(reply, 409, 'This grant was already recorded or its nonce is unknown, used or expired')
       if ((await active(who.caip)).length >= MAX_ACTIVE_SESSIONS) return fail(reply, 429, 'Too many active sessions for this account')
       const record: SessionRecord = {
         pci: `0x${randomBytes(32).toString('hex')}`,
@@ -142,13 +173,14 @@ export function registerSessionsRoutes(app: FastifyInstance, o: SessionsOptions)
         createdAt: o.now(),
         signature: req.body.signature,
       }
-      await o.db.query('insert into smart_sessions (pci, caip_address, grant_json, expiry, created_ms, signature) values ($1, $2, $3, $4, $5, $6)', [
+      await o.db.query('insert into smart_sessions (pci, caip_address, grant_json, expiry, created_ms, signature, grant_hash) values ($1, $2, $3, $4, $5, $6, $7)', [
         record.pci,
         record.caipAddress,
         JSON.stringify(record.grant),
         record.expiry,
         record.createdAt,
         record.signature,
+        grantHash,
       ])
       return reply.code(201).send(record)
     },

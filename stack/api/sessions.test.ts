@@ -44,11 +44,17 @@ describe.each(DB_BACKENDS)('smart-account sessions /v1/sessions (%s)', (backend)
 
   const path = (caip: string, tail = '') => `/v1/sessions/${caip}${tail}`
   const list = async (caip: string) => (await callApi<{ pcis: SessionRecord[] }>(server.url, path(caip))).body.pcis
+  const nonceFor = async (caip: string) => (await callApi<{ nonce: string }>(server.url, path(caip, '/nonce'), { json: {} })).body.nonce
+  /** `{ grant, signature, nonce }` signed by `signer` over `signed` (default the grant itself) and a fresh nonce. */
+  const signedGrant = async (signer: { signMessage(a: { message: string }): Promise<Hex> }, caip: string, g: SessionGrant, signed = g) => {
+    const nonce = await nonceFor(caip)
+    return { grant: g, nonce, signature: await signer.signMessage({ message: sessionGrantMessage(caip, signed, nonce) }) }
+  }
 
   it('records a grant signed by an EOA, lists it, and revokes it with the account signature', async () => {
     const caip = `eip155:31337:${owner.address}`
     const g = grant(now() + 3600)
-    const created = await callApi<SessionRecord>(server.url, path(caip), { json: { grant: g, signature: await owner.signMessage({ message: sessionGrantMessage(caip, g) }) } })
+    const created = await callApi<SessionRecord>(server.url, path(caip), { json: await signedGrant(owner, caip, g) })
     expect(created.status).toBe(201)
     expect(created.body.pci).toMatch(/^0x[0-9a-f]{64}$/)
     expect(created.body.grant).toEqual(g)
@@ -86,7 +92,7 @@ describe.each(DB_BACKENDS)('smart-account sessions /v1/sessions (%s)', (backend)
     expect(await client.getCode({ address: smart.address })).toBeUndefined()
     const caip = `eip155:31337:${smart.address}`
     const g = grant(now() + 600)
-    const created = await callApi<SessionRecord>(server.url, path(caip), { json: { grant: g, signature: await smart.signMessage({ message: sessionGrantMessage(caip, g) }) } })
+    const created = await callApi<SessionRecord>(server.url, path(caip), { json: await signedGrant(smart, caip, g) })
     expect(created.status).toBe(201)
     const revoke = await callApi(server.url, path(caip, '/revoke'), {
       json: { pci: created.body.pci, signature: await smart.signMessage({ message: sessionRevokeMessage(caip, created.body.pci) }) },
@@ -124,24 +130,44 @@ describe.each(DB_BACKENDS)('smart-account sessions /v1/sessions (%s)', (backend)
   it('refuses a grant not signed by the account, for another grant, expired, or on an unknown chain', async () => {
     const caip = `eip155:31337:${owner.address}`
     const g = grant(now() + 3600)
-    const byStranger = await callApi(server.url, path(caip), { json: { grant: g, signature: await stranger.signMessage({ message: sessionGrantMessage(caip, g) }) } })
+    const byStranger = await callApi(server.url, path(caip), { json: await signedGrant(stranger, caip, g) })
     expect(byStranger.status).toBe(401)
     // A signature over one grant does not carry over to a wider one.
     const wider = grant(now() + 7200)
-    const swapped = await callApi(server.url, path(caip), { json: { grant: wider, signature: await owner.signMessage({ message: sessionGrantMessage(caip, g) }) } })
+    const swapped = await callApi(server.url, path(caip), { json: await signedGrant(owner, caip, wider, g) })
     expect(swapped.status).toBe(401)
     const expired = grant(now() - 1)
-    expect((await callApi(server.url, path(caip), { json: { grant: expired, signature: await owner.signMessage({ message: sessionGrantMessage(caip, expired) }) } })).status).toBe(400)
+    expect((await callApi(server.url, path(caip), { json: await signedGrant(owner, caip, expired) })).status).toBe(400)
     expect((await callApi(server.url, path(`eip155:1:${owner.address}`))).status).toBe(400)
     expect((await callApi(server.url, path('eip155:31337:0x12'))).status).toBe(400)
-    expect((await callApi(server.url, path(caip), { json: { grant: grant(now() + 60, { permissions: [] }), signature: '0x00' } })).status).toBe(400)
+    expect((await callApi(server.url, path(caip), { json: { grant: grant(now() + 60, { permissions: [] }), signature: '0x00', nonce: await nonceFor(caip) } })).status).toBe(400)
     expect(await list(caip)).toEqual([])
+  })
+
+  it('issue 26 item 7: a revoked grant POSTed again with its public signature is refused; so is a nonce used twice', async () => {
+    const caip = `eip155:31337:${owner.address}`
+    const body = await signedGrant(owner, caip, grant(now() + 3600))
+    const created = await callApi<SessionRecord>(server.url, path(caip), { json: body })
+    expect(created.status).toBe(201)
+    const revoked = await callApi(server.url, path(caip, '/revoke'), {
+      json: { pci: created.body.pci, signature: await owner.signMessage({ message: sessionRevokeMessage(caip, created.body.pci) }) },
+    })
+    expect(revoked.status).toBe(200)
+    // Everything in `body` is public (GET /v1/sessions listed the grant and its signature): the replay changes nothing.
+    const replay = await callApi<{ error: string }>(server.url, path(caip), { json: body })
+    expect(replay.status).toBe(409)
+    expect(await list(caip)).toEqual([])
+    // A nonce the server never issued is refused too.
+    const g = grant(now() + 3600)
+    const made = `0x${'ab'.repeat(16)}`.slice(2)
+    const forged = await callApi(server.url, path(caip), { json: { grant: g, nonce: made, signature: await owner.signMessage({ message: sessionGrantMessage(caip, g, made) }) } })
+    expect(forged.status).toBe(409)
   })
 
   it('stops listing a session once it expires', async () => {
     const caip = `eip155:31337:${owner.address}`
     const g = grant(now() + 60)
-    const created = await callApi<SessionRecord>(server.url, path(caip), { json: { grant: g, signature: await owner.signMessage({ message: sessionGrantMessage(caip, g) }) } })
+    const created = await callApi<SessionRecord>(server.url, path(caip), { json: await signedGrant(owner, caip, g) })
     expect(created.status).toBe(201)
     expect((await list(caip)).map((s) => s.pci)).toEqual([created.body.pci])
     clock += 61_000
@@ -151,6 +177,6 @@ describe.each(DB_BACKENDS)('smart-account sessions /v1/sessions (%s)', (backend)
   it('signature strings that are not hex are refused as unsigned', async () => {
     const caip = `eip155:31337:${owner.address}`
     const g = grant(now() + 60)
-    expect((await callApi(server.url, path(caip), { json: { grant: g, signature: 'not-a-signature' as Hex } })).status).toBe(401)
+    expect((await callApi(server.url, path(caip), { json: { grant: g, signature: 'not-a-signature' as Hex, nonce: await nonceFor(caip) } })).status).toBe(401)
   })
 })

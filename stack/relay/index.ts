@@ -72,7 +72,8 @@ export const RELAY_DEFAULTS = {
   maxStoredBytesPerClient: 32 * 1024 * 1024,
   maxTopicMessages: 1000,
   maxTopicBytes: 8 * 1024 * 1024,
-  maxConnectionsPerIp: 0,
+  /** On by default (issue 26 item 8): one address cannot hold thousands of sockets. Set 0 for load tests. */
+  maxConnectionsPerIp: 100,
   maxBufferedBytes: 16 * 1024 * 1024,
   trustProxyHops: 0,
   redisPrefix: 'portico:relay:',
@@ -729,7 +730,7 @@ export async function startRelay(opts: RelayOptions = {}): Promise<Relay> {
         if (left > 0) connectionsPerIp.set(ip, left)
         else connectionsPerIp.delete(ip)
       })
-      authenticate(url.searchParams.get('auth')).then(
+      authenticate(url.searchParams.get('auth'), req.headers.host).then(
         (clientId) => {
           if (socket.destroyed) return
           if (!clientId) {
@@ -926,17 +927,30 @@ function requestUrl(target: string | undefined): URL | undefined {
  * JavaScript curve, which matters when thousands of clients reconnect at once. (OpenSSL follows RFC 8032 strictly;
  * the signatures clients make pass either way.)
  */
-async function authenticate(jwt: string | null): Promise<string | undefined> {
+async function authenticate(jwt: string | null, host: string | undefined): Promise<string | undefined> {
   if (!jwt || jwt.length > 4096) return undefined
   try {
     const { header, payload, data, signature } = decodeJWT(jwt)
     if (header?.alg !== 'EdDSA' || header.typ !== 'JWT') return undefined
     if (typeof payload?.iss !== 'string' || !payload.iss.startsWith('did:key:')) return undefined
-    if (typeof payload.exp === 'number' && payload.exp * 1000 < Date.now()) return undefined
+    // Issue 26 item 8: `exp` is required (sign-client's tokens last a day), and `aud` must be this relay as the
+    // client addressed it (sign-client signs its relayUrl): a token minted for another relay is not replayed here.
+    if (typeof payload.exp !== 'number' || payload.exp * 1000 < Date.now()) return undefined
+    if (typeof payload.aud !== 'string' || !host || !audienceIsHost(payload.aud, host)) return undefined
     const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(decodeIss(payload.iss)).toString('base64url') }, format: 'jwk' })
     return verifySignature(null, data, key, signature) ? payload.iss : undefined
   } catch {
     return undefined
+  }
+}
+
+/** True when a relay-auth `aud` (a ws:, wss:, http: or https: URL) names `host` (the upgrade's Host header). */
+function audienceIsHost(aud: string, host: string): boolean {
+  try {
+    const url = new URL(aud)
+    return ['ws:', 'wss:', 'http:', 'https:'].includes(url.protocol) && url.host === host.toLowerCase()
+  } catch {
+    return false
   }
 }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, createPrivateKey, sign as edSign } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import { SignClient } from '@walletconnect/sign-client'
@@ -468,7 +468,7 @@ describe('stack/relay hardening: who may connect', () => {
     await relay.stop()
   })
 
-  it('refuses an expired JWT, one with another algorithm and one signed by a key other than its iss, with 401', async () => {
+  it('refuses an expired JWT, one without exp or for another relay (aud), one with another algorithm and one signed by a key other than its iss, with 401', async () => {
     const port = Number(new URL(relay.url).port)
     const keyPair = generateKeyPair()
     const expired = await signJWT('sub', relay.url, 60, keyPair, Math.floor(Date.now() / 1000) - 3600)
@@ -477,11 +477,24 @@ describe('stack/relay hardening: who may connect', () => {
     const otherAlg = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.${signature}`
     const [otherHeader, , otherSignature] = (await signJWT('sub', relay.url, 3600, generateKeyPair())).split('.')
     const wrongKey = `${otherHeader}.${payload}.${otherSignature}`
-    for (const [name, jwt] of Object.entries({ expired, otherAlg, wrongKey })) {
-      expect((await rawHttp(port, upgradeRequest(`/?auth=${jwt}`))).status, name).toBe(401)
+    // Issue 26 item 8: a token without exp, or for another relay (aud), is refused too.
+    const unsigned = (claims: Record<string, unknown>) => {
+      const body = `${Buffer.from(JSON.stringify({ alg: 'EdDSA', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`
+      const key = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(keyPair.secretKey.slice(0, 32))]), format: 'der', type: 'pkcs8' })
+      return `${body}.${edSign(null, Buffer.from(body), key).toString('base64url')}`
     }
-    expect((await rawHttp(port, upgradeRequest(`/?auth=${valid}`))).status).toBe(101)
-    expect(relay.stats().rejectedConnections).toBe(3)
+    const iss = JSON.parse(Buffer.from(payload!, 'base64url').toString()).iss as string
+    const now = Math.floor(Date.now() / 1000)
+    const noExp = unsigned({ iss, sub: 'sub', aud: relay.url, iat: now })
+    const otherRelay = unsigned({ iss, sub: 'sub', aud: 'wss://relay.example.org', iat: now, exp: now + 3600 })
+    const noAud = unsigned({ iss, sub: 'sub', iat: now, exp: now + 3600 })
+    const sameClaims = unsigned({ iss, sub: 'sub', aud: relay.url, iat: now, exp: now + 3600 })
+    for (const [name, jwt] of Object.entries({ expired, otherAlg, wrongKey, noExp, otherRelay, noAud })) {
+      expect((await rawHttp(port, upgradeRequest(`/?auth=${jwt}`, '', `127.0.0.1:${port}`))).status, name).toBe(401)
+    }
+    expect((await rawHttp(port, upgradeRequest(`/?auth=${sameClaims}`, '', `127.0.0.1:${port}`))).status).toBe(101)
+    expect((await rawHttp(port, upgradeRequest(`/?auth=${valid}`, '', `127.0.0.1:${port}`))).status).toBe(101)
+    expect(relay.stats().rejectedConnections).toBe(6)
   })
 })
 

@@ -140,9 +140,9 @@ export function rawHttp(port: number, request: string | Buffer): Promise<{ statu
 }
 
 /** A minimal, valid WebSocket upgrade request for `target` (no auth unless the target carries it). */
-export function upgradeRequest(target: string, extraHeaders = ''): string {
+export function upgradeRequest(target: string, extraHeaders = '', host = '127.0.0.1'): string {
   return (
-    `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+    `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
     `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n${extraHeaders}\r\n`
   )
 }

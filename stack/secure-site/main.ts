@@ -88,7 +88,7 @@ const smartAccountChainIds = str('bundler-url')
 if (smartAccountChainIds.some((id) => !Number.isSafeInteger(id) || id <= 0)) fail('--smart-account-chains wants chain ids, e.g. 31337,31338')
 
 let mail: MailSink | undefined
-let smtp: { host: string; port: number }
+let smtp: { host: string; port: number; requireTLS?: boolean }
 if (str('smtp')) {
   const m = /^([^:]+):(\d+)$/.exec(str('smtp')!)
   if (!m) fail('--smtp wants <host>:<port>')
@@ -96,7 +96,7 @@ if (str('smtp')) {
 } else {
   mail = await startMailSink()
   console.log(`mail ready ${mail.url} smtp ${mail.smtpHost}:${mail.smtpPort}`)
-  smtp = { host: mail.smtpHost, port: mail.smtpPort }
+  smtp = { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false } // the dev sink speaks plain SMTP
 }
 
 let oidc: OidcStack | undefined

@@ -34,7 +34,7 @@ async function startEmbeddedServices(
   let oidc: OidcStack | undefined
   const secureSite = await startSecureSite({
     apiUrl,
-    smtp: { host: mail.smtpHost, port: mail.smtpPort },
+    smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false },
     oidc: { issuer: (provider) => oidc!.issuer(provider) },
     evmRpcUrls: Object.fromEntries(chains.chains.map((c) => [c.chainId, c.rpcUrl])),
     dataDir,

@@ -83,7 +83,7 @@ beforeAll(async () => {
   site = await startSecureSite({
     projectId: PROJECT,
     allowedOrigins: [host.url],
-    smtp: { host: mail.smtpHost, port: mail.smtpPort },
+    smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false },
     evmRpcUrls: { 31337: rpcUrl },
     smartAccountChainIds: [31337],
     smartAccountContracts: { 31337: contracts },

@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { verifyMessage } from 'viem'
+import { encodeFunctionData, maxUint256, parseAbi, serializeTransaction, verifyMessage } from 'viem'
+import { Keypair, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest'
 import { startMailSink, type MailSink } from '../../stack/mail/index.ts'
 import { startOidc, type OidcStack } from '../../stack/oidc/index.ts'
@@ -54,10 +55,11 @@ function serve(pages: Record<string, (url: URL) => string>): Promise<TestServer>
  * The test host page: embeds the frame (hidden until FRAME_SHOW_APPROVAL), records every message whose source is
  * the frame window, and exposes `__request(type, payload, id?)` resolving with the reply of that id.
  */
-function hostPage(secure: string, frameOrigin: string, extraFrame?: string): string {
-  return `<!doctype html><html><head><title>host</title></head><body>
-<iframe id="secure-frame" title="secure" style="display:none;width:360px;height:600px;border:0"
+function hostPage(secure: string, frameOrigin: string, extraFrame?: string, shownStyle = '', overlay = ''): string {
+  return `<!doctype html><html><head><title>host</title></head><body style="margin:0">
+<iframe id="secure-frame" title="secure" style="display:none;width:360px;height:600px;border:0;${shownStyle}"
   src="${secure}/frame?projectId=${PROJECT}&origin=${encodeURIComponent(frameOrigin)}"></iframe>
+${overlay}
 ${extraFrame ? `<iframe id="extra" title="extra" src="${extraFrame}"></iframe>` : ''}
 <script>
   const SECURE = ${JSON.stringify(secure)};
@@ -128,7 +130,7 @@ beforeAll(async () => {
   site = await startSecureSite({
     projectId: PROJECT,
     allowedOrigins: [hostA.url, otherC.url],
-    smtp: { host: mail.smtpHost, port: mail.smtpPort },
+    smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false },
     evmRpcUrls: { 31337: 'http://127.0.0.1:9' },
     dataDir,
     oidc: { issuer: (p) => oidc.issuer(p) },
@@ -137,6 +139,10 @@ beforeAll(async () => {
   pages['/host.html'] = () => hostPage(site.url, hostA.url)
   pages['/host-with-evil.html'] = () => hostPage(site.url, hostA.url, `${otherC.url}/evil.html`)
   pages['/host-with-sibling.html'] = () => hostPage(site.url, hostA.url, `${hostA.url}/sibling.html`)
+  // Clickjacking hosts (issue 26 item 3): the frame nearly transparent, or covered by a decoy that lets clicks through.
+  pages['/host-faded.html'] = () => hostPage(site.url, hostA.url, undefined, 'opacity:0.01')
+  pages['/host-covered.html'] = () =>
+    hostPage(site.url, hostA.url, undefined, 'position:absolute;left:0;top:0', '<div style="position:absolute;left:0;top:0;width:360px;height:600px;background:#fff;pointer-events:none;z-index:1"><button>Claim your prize</button></div>')
   pages['/sibling.html'] = () => siblingPage()
   cPages['/evil.html'] = () => evilPage()
   cPages['/impostor.html'] = () => impostorPage(site.url, hostA.url)
@@ -159,7 +165,7 @@ let page: Page
 beforeEach(async () => {
   context = await browser.newContext()
   page = await context.newPage()
-})
+  })
 afterEach(async () => {
   await context.close()
 })
@@ -171,6 +177,14 @@ const request = (type: string, payload: unknown, id?: string) =>
     payload,
     id,
   ] as const)
+
+/**
+ * Waits until the panel has been visible long enough to take input (issue 26 item 3): Chromium also drops clicks on a
+ * cross-origin frame that moved in the last 500 ms once it tracks visibility, so a Reject pressed at once is lost.
+ */
+async function whenArmed(dialog: ReturnType<ReturnType<Page['frameLocator']>['getByRole']>) {
+  await expect.poll(() => dialog.getAttribute('data-visibility'), { timeout: 20_000 }).toBe('armed')
+}
 
 async function openHost(path = '/host.html') {
   await page.goto(`${hostA.url}${path}`)
@@ -228,6 +242,7 @@ describe('secure frame in Chromium', () => {
     await dialog.waitFor({ state: 'visible', timeout: 20_000 })
     await expect.poll(() => dialog.getByText(message, { exact: true }).count()).toBe(1)
     await expect.poll(() => dialog.getByText(hostA.url, { exact: true }).count()).toBe(1)
+    await whenArmed(dialog)
     await dialog.getByRole('button', { name: 'Reject' }).click()
     expect(await rejected).toMatchObject({ type: 'RPC_REQUEST_ERROR', payload: { message: 'User rejected the request.', code: 4001 } })
 
@@ -250,6 +265,7 @@ describe('secure frame in Chromium', () => {
     const txDialog = frame.getByRole('dialog', { name: 'Approve transaction' })
     await txDialog.waitFor({ state: 'visible', timeout: 20_000 })
     for (const text of [to, '0.01 ETH', '0xdeadbeef']) await expect.poll(() => txDialog.getByText(text, { exact: true }).count()).toBe(1)
+    await whenArmed(txDialog)
     await txDialog.getByRole('button', { name: 'Reject' }).click()
     expect(await tx).toMatchObject({ type: 'RPC_REQUEST_ERROR', payload: { message: 'User rejected the request.', code: 4001 } })
 
@@ -371,6 +387,146 @@ describe('secure frame in Chromium', () => {
     )
     const seen = (await msgs(impostor)).filter((m) => m.data !== ('barrier' as never))
     expect(seen).toEqual([])
+  })
+})
+
+describe('issue 26: what you approve is what is signed (hostile requests through the real frame)', () => {
+  const TOKEN = '0x5FbDB2315678afecb367f032d7b7b4e3C0fFeE01'
+  const SPENDER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+  const approveUnlimited = encodeFunctionData({ abi: parseAbi(['function approve(address spender, uint256 amount)']), functionName: 'approve', args: [SPENDER, maxUint256] })
+  const shows = () => msgs().then((all) => all.filter((m) => m.data.type === 'FRAME_SHOW_APPROVAL').length)
+
+  it('an unlimited ERC-20 approve sent only as `input` is shown decoded, with the warning in words', async () => {
+    await openHost()
+    const user = await loginByEmail(`input-${Date.now()}@example.com`)
+    const frame = page.frameLocator('#secure-frame')
+    const pending = request('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: user.address, to: TOKEN, input: approveUnlimited }], chainId: 31337 })
+    const dialog = frame.getByRole('dialog', { name: 'Approve transaction' })
+    await dialog.waitFor({ state: 'visible', timeout: 20_000 })
+    // The token contract is both the To and the Token contract row.
+    await expect.poll(() => dialog.getByText(TOKEN, { exact: true }).count()).toBe(2)
+    for (const text of [SPENDER, approveUnlimited, `${maxUint256} (unlimited)`]) await expect.poll(() => dialog.getByText(text, { exact: true }).count()).toBe(1)
+    const warning = dialog.getByText(/^Unlimited approval: the spender can move all of this token/)
+    expect(await warning.count()).toBe(1)
+    // Red, and said in words (not colour alone): the row carries its own text.
+    expect(await warning.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(176, 0, 32)')
+    await whenArmed(dialog)
+    await dialog.getByRole('button', { name: 'Reject' }).click()
+    expect(await pending).toMatchObject({ type: 'RPC_REQUEST_ERROR', payload: { code: 4001 } })
+  })
+
+  const refusals: Array<[string, string, unknown, RegExp]> = [
+    ['`data` and `input` that differ', 'eth_sendTransaction', [{ to: TOKEN, data: '0x', input: approveUnlimited }], /both "data" and "input"/],
+    ['a batch call with `data` and `input` that differ', 'wallet_sendCalls', [{ calls: [{ to: TOKEN, data: '0x12', input: approveUnlimited }] }], /both "data" and "input"/],
+    ['an unknown transaction field', 'eth_sendTransaction', [{ to: TOKEN, value: '0x1', authorizationList: [{ address: TOKEN }] }], /unknown field "authorizationList"/],
+    ['Solana `transactions` where `transaction` is signed', 'solana_signTransaction', { transactions: ['AQ=='] }, /"transactions"/],
+    ['personal_sign of a serialized transaction', 'personal_sign', [serializeTransaction({ chainId: 31337, to: SPENDER, value: 10n ** 18n, nonce: 0, gas: 21000n, maxFeePerGas: 1n, maxPriorityFeePerGas: 1n })], /serialized transaction/],
+  ]
+  it('ambiguous or unknown fields and transaction bytes as a message: -32602 before any panel', async () => {
+    await openHost()
+    await loginByEmail(`refuse-${Date.now()}@example.com`)
+    const payer = Keypair.generate()
+    const solTx = new VersionedTransaction(
+      new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: payer.publicKey.toBase58(), instructions: [SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 5 })] }).compileToV0Message(),
+    )
+    const all = [...refusals, ['solana_signMessage of a transaction message', 'solana_signMessage', { message: (await import('@scure/base')).base58.encode(solTx.message.serialize()) }, /serialized transaction/] as const]
+    for (const [name, method, params, text] of all) {
+      const chainId = method.startsWith('solana_') ? 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z' : 31337
+      const reply = await request('RPC_REQUEST', { method, params, chainId })
+      expect(reply.type, name).toBe('RPC_REQUEST_ERROR')
+      expect((reply.payload as { code: number }).code, name).toBe(-32602)
+      expect((reply.payload as { message: string }).message, name).toMatch(text)
+    }
+    expect(await shows()).toBe(0)
+  })
+
+  it('the server refuses the same requests even when a caller claims approval', async () => {
+    await openHost()
+    await loginByEmail(`server-${Date.now()}@example.com`)
+    const frame = page.frame({ url: (u) => u.pathname === '/frame' })!
+    const reply = await frame.evaluate(
+      async ([project, host, to, input]) => {
+        const res = await fetch('/api/rpc', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('portico-secure:token')}`, 'x-portico-project-id': project, 'x-portico-host-origin': host },
+          body: JSON.stringify({ method: 'eth_sendTransaction', params: [{ to, data: '0x', input }], chainId: 31337, approved: true }),
+        })
+        return res.json()
+      },
+      [PROJECT, hostA.url, TOKEN, approveUnlimited] as const,
+    )
+    expect(reply).toEqual({ error: { code: -32602, message: 'Invalid params: transaction has both "data" and "input" and they differ' } })
+  })
+})
+
+describe('issue 26 item 3: clickjacking', () => {
+  const hexMessage = `0x${Buffer.from('Clickjack me', 'utf8').toString('hex')}`
+
+  for (const [name, path] of [
+    ['fades the iframe to opacity 0.01', '/host-faded.html'],
+    ['covers the iframe with a decoy that passes clicks through', '/host-covered.html'],
+  ] as const) {
+    it(`a host that ${name}: a real click on Approve does nothing; the secure popup approves`, async () => {
+      await openHost(path)
+      const user = await loginByEmail(`cj-${path.length}-${Date.now()}@example.com`)
+      const pending = request('RPC_REQUEST', { method: 'personal_sign', params: [hexMessage, user.address], chainId: 31337 })
+      const dialog = page.frameLocator('#secure-frame').getByRole('dialog', { name: 'Sign message' })
+      await dialog.waitFor({ state: 'attached', timeout: 20_000 })
+      // The frame's IntersectionObserver v2 reports the panel as not visible (an event, no sleep).
+      await expect.poll(() => dialog.getAttribute('data-visibility'), { timeout: 20_000 }).toBe('hidden')
+      const approve = dialog.getByRole('button', { name: 'Approve' })
+      expect(await approve.isDisabled()).toBe(true)
+      // The user's real (trusted) clicks land on Approve through the host's styling, until the panel says one reached it.
+      const box = (await approve.boundingBox())!
+      await expect
+        .poll(async () => {
+          await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+          return dialog.getAttribute('data-refused-clicks')
+        }, { timeout: 20_000 })
+        .not.toBeNull()
+      expect(await approve.isDisabled()).toBe(true)
+      expect(await dialog.getAttribute('data-visibility')).toBe('hidden')
+      expect((await msgs()).some((m) => m.data.type === 'RPC_REQUEST_SUCCESS')).toBe(false)
+
+      // The fallback: the same request in a popup on the secure origin, which the host cannot style.
+      const popupButton = dialog.getByRole('button', { name: 'Review in a secure window' })
+      const popupBox = (await popupButton.boundingBox())!
+      const opened = page.waitForEvent('popup')
+      await expect
+        .poll(async () => {
+          await page.mouse.click(popupBox.x + popupBox.width / 2, popupBox.y + popupBox.height / 2)
+          return popupButton.isDisabled()
+        }, { timeout: 20_000 })
+        .toBe(true)
+      const popup = await opened
+      expect(new URL(popup.url()).origin).toBe(site.url)
+      const popupDialog = popup.getByRole('dialog', { name: 'Sign message' })
+      await popupDialog.waitFor({ state: 'visible', timeout: 20_000 })
+      expect(await popupDialog.getByText('Clickjack me', { exact: true }).count()).toBe(1)
+      const closed = popup.waitForEvent('close', { timeout: 20_000 })
+      await popupDialog.getByRole('button', { name: 'Approve' }).click()
+      await closed
+      const reply = await pending
+      expect(reply.type).toBe('RPC_REQUEST_SUCCESS')
+      expect(await verifyMessage({ address: user.address, message: 'Clickjack me', signature: (reply.payload as { result: `0x${string}` }).result })).toBe(true)
+    })
+  }
+
+  it('a visible panel arms Approve after it has been visible; a script (untrusted) click never approves', async () => {
+    await openHost()
+    const user = await loginByEmail(`cj-untrusted-${Date.now()}@example.com`)
+    const pending = request('RPC_REQUEST', { method: 'personal_sign', params: [hexMessage, user.address], chainId: 31337 })
+    const dialog = page.frameLocator('#secure-frame').getByRole('dialog', { name: 'Sign message' })
+    await expect.poll(() => dialog.getAttribute('data-visibility'), { timeout: 20_000 }).toBe('armed')
+    const frame = page.frame({ url: (u) => u.pathname === '/frame' })!
+    await frame.evaluate(() => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Approve')!
+      button.click()
+      button.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+    })
+    expect(await dialog.count()).toBe(1)
+    await dialog.getByRole('button', { name: 'Reject' }).click()
+    expect(await pending).toMatchObject({ type: 'RPC_REQUEST_ERROR', payload: { code: 4001 } })
   })
 })
 

@@ -23,7 +23,8 @@ import {
 } from 'portico/plugins/embedded-wallet'
 import { ApiErrorText, type LoginFrameUser } from '../server/api-types.ts'
 import { ApiFailure, type ApiClient } from './api.ts'
-import { describeApproval, type ApprovalDescription } from './describe.ts'
+import { describeRequest, type ApprovalDescription } from './describe.ts'
+import { parseSigningRequest, SigningRequestError, type SigningRequest } from '../requests.ts'
 
 /** Default error text (SPEC §8 Frame: "An error occurred"). */
 export const DEFAULT_ERROR_MESSAGE = 'An error occurred'
@@ -383,7 +384,16 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
         return { result: res.result }
       }
       if (!needsApproval(method)) return call()
-      const description = describeApproval(method, params, chain)
+      // Parsed once, the way the server parses it before signing (../requests.ts): the panel shows that object, and
+      // a request the server would read differently (ambiguous or unknown fields) is refused before any panel.
+      let parsed: SigningRequest
+      try {
+        parsed = parseSigningRequest(method, params)
+      } catch (e) {
+        if (e instanceof SigningRequestError) throw new FrameFailure(e.message, e.code)
+        throw e
+      }
+      const description = describeRequest(parsed, chain)
       return withApproval({ id: request.id, method, description, hostOrigin: opts.hostOrigin }, call)
     },
   }

@@ -24,19 +24,21 @@ export const FRAME_HTML = `<!doctype html>
 export const FRAME_CSS = `:root {
   color-scheme: light;
   --bg: #ffffff; --fg: #141414; --muted: #5c5c5c; --border: #e2e2e2; --code-bg: #f3f3f3;
-  --accent: #3254d1; --accent-fg: #ffffff; --reject-bg: #efefef; --reject-fg: #141414;
+  --accent: #3254d1; --accent-fg: #ffffff; --reject-bg: #efefef; --reject-fg: #141414; --danger: #b00020;
   font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
 }
 :root[data-theme="dark"] {
   color-scheme: dark;
   --bg: #191a1a; --fg: #f1f1f1; --muted: #a8a8a8; --border: #2f3030; --code-bg: #242525;
-  --accent: #6e8cff; --accent-fg: #0b0b0b; --reject-bg: #2f3030; --reject-fg: #f1f1f1;
+  --accent: #6e8cff; --accent-fg: #0b0b0b; --reject-bg: #2f3030; --reject-fg: #f1f1f1; --danger: #ff8a80;
 }
 html, body { margin: 0; background: transparent; color: var(--fg); }
-.approval { background: var(--bg); color: var(--fg); padding: 16px; box-sizing: border-box; min-height: 100vh; outline: none; }
+/* One screen: the request scrolls, the buttons stay in view (the visibility check of issue 26 item 3 observes them). */
+.approval { background: var(--bg); color: var(--fg); padding: 16px; box-sizing: border-box; height: 100vh; outline: none;
+  display: flex; flex-direction: column; }
 .approval h1 { font-size: 18px; margin: 0 0 8px; }
 .approval .requester { color: var(--muted); font-size: 13px; margin: 0 0 12px; overflow-wrap: anywhere; }
-.approval dl { margin: 0 0 16px; display: grid; gap: 4px; }
+.approval dl { margin: 0 0 16px; display: grid; gap: 4px; align-content: start; flex: 1 1 auto; min-height: 0; overflow: auto; }
 .approval dt { font-size: 12px; color: var(--muted); margin-top: 8px; }
 .approval dd { margin: 0; font-size: 14px; overflow-wrap: anywhere; white-space: pre-wrap; }
 .approval pre { margin: 0; padding: 8px; background: var(--code-bg); border: 1px solid var(--border); border-radius: 8px;
@@ -46,6 +48,10 @@ html, body { margin: 0; background: transparent; color: var(--fg); }
 .approval button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .approval .approve { background: var(--accent); color: var(--accent-fg); }
 .approval .reject { background: var(--reject-bg); color: var(--reject-fg); }
+.approval button:disabled { opacity: 0.5; cursor: not-allowed; }
+.approval .popup { margin-top: 8px; width: 100%; background: transparent; color: var(--accent); border: 1px solid var(--accent); }
+.approval dd.warning { color: var(--danger); font-weight: 600; }
+.approval dd.warning::before { content: "⚠ "; }
 `
 
 /** JSON that is safe inside a <script> element: no `<`, `>`, `&` or line separators that could end or confuse it. */

@@ -46,6 +46,8 @@ export const ApiErrorText = {
   OTP_INVALID: 'Invalid code',
   /** 400: no code pending, the code is older than 10 minutes, or 5 wrong tries used it up. Ask for a new one. */
   OTP_EXPIRED: 'Code expired, request a new one',
+  /** 429: the email had too many wrong codes today; only devices that logged in with it before may still try (issue 26). */
+  EMAIL_LOCKED: 'Too many wrong codes for this email today, try again tomorrow',
   /** 400: a body or query field fails validation (the message names the field). */
   INVALID_PARAMS: 'Invalid params',
   /** 400: an unknown social provider. */
@@ -68,6 +70,7 @@ export type ApiErrorCode =
   | 'RATE_LIMITED'
   | 'OTP_INVALID'
   | 'OTP_EXPIRED'
+  | 'EMAIL_LOCKED'
   | 'INVALID_PARAMS'
   | 'UNKNOWN_PROVIDER'
   | 'SOCIAL_CODE_INVALID'

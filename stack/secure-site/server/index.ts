@@ -45,6 +45,7 @@ import { handleRpc, parseChain } from './rpc.ts'
 import { createSmartAccounts, type SmartAccountContracts } from './smart.ts'
 import { createFarcasterSignIn } from './farcaster.ts'
 import { JsonStore, type StoredUser } from './store.ts'
+import { LruMap } from './lru.ts'
 
 export type SecureSiteOidcOptions = {
   /** The issuer URL of a provider (H2's `startOidc().issuer`); called at request time, so it may be wired later. */
@@ -123,6 +124,13 @@ export const DEFAULT_OIDC_CLIENT_SECRET = 'portico-secure-site-local-secret'
 const EMAIL_THROTTLE_MS = 30_000
 const OTP_TTL_MS = 10 * 60_000
 const OTP_MAX_WRONG = 5
+/** Wrong codes per email in a day after which only the user's known devices may still try (issue 26 item 4). */
+const EMAIL_MAX_WRONG_PER_DAY = 20
+const DAY_MS = 24 * 3_600_000
+/** Entries of each in-memory table unauthenticated callers fill (pending social logins, links, throttles); LRU past it. */
+const MAX_PENDING = 10_000
+/** Social starts and Farcaster channels per client address a minute (issue 26 item 6). */
+const STARTS_PER_MINUTE = 30
 const DEVICE_LINK_TTL_MS = 15 * 60_000
 const SOCIAL_START_TTL_MS = 10 * 60_000
 const SOCIAL_CODE_TTL_MS = 2 * 60_000
@@ -156,6 +164,16 @@ function otpField(v: unknown): string {
 const sha256 = (s: string) => createHash('sha256').update(s).digest()
 const body = (req: FastifyRequest): Record<string, unknown> =>
   typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {}
+
+/**
+ * The email of a social login's id_token claims, only when the provider says it is verified: `email_verified` must be
+ * exactly true; a missing claim is not verified (issue 26 item 10).
+ */
+export function verifiedSocialEmail(claims: Record<string, unknown>): string | undefined {
+  const email = claims.email
+  if (typeof email !== 'string' || email.length > 254 || claims.email_verified !== true || !EMAIL_RE.test(email)) return undefined
+  return email.toLowerCase()
+}
 
 type Otp = { hash: Buffer; expiresAt: number; wrong: number; deviceId?: string; newEmail?: string }
 type ApiContext = { projectId: string; hostOrigin: string }
@@ -210,14 +228,17 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
 
   // Short-lived state (lost on restart, by design: codes and links are minutes long).
   const otps = new Map<string, Otp>()
+  /** Wrong codes per email (a day's window), and per device that is not the code's own (they never burn the code). */
+  const wrongPerEmail = new Map<string, { start: number; count: number }>()
+  const wrongPerDevice = new Map<string, { start: number; count: number }>()
   const lastTrigger = new Map<string, number>()
-  const deviceLinks = new Map<string, { email: string; deviceId: string; expiresAt: number }>()
+  const deviceLinks = new LruMap<string, { email: string; deviceId: string; expiresAt: number }>(MAX_PENDING)
   const approvedDevices = new Map<string, number>()
   const approvals = new EventEmitter()
   approvals.setMaxListeners(0)
-  const ipWindows = new Map<string, { start: number; count: number }>()
-  const socialStarts = new Map<string, { provider: SocialProvider; hostOrigin: string; projectId: string; clientState?: string; verifier: string; nonce: string; expiresAt: number }>()
-  const socialCodes = new Map<string, { userId: string; projectId: string; hostOrigin: string; expiresAt: number }>()
+  const ipWindows = new LruMap<string, { start: number; count: number }>(MAX_PENDING)
+  const socialStarts = new LruMap<string, { provider: SocialProvider; hostOrigin: string; projectId: string; clientState?: string; verifier: string; nonce: string; expiresAt: number }>(MAX_PENDING)
+  const socialCodes = new LruMap<string, { userId: string; projectId: string; hostOrigin: string; expiresAt: number }>(MAX_PENDING)
   const oidcConfigs = new Map<SocialProvider, Promise<oidcClient.Configuration>>()
 
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024, trustProxy: false })
@@ -388,6 +409,16 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     if (w.count > rateLimit) throw new HttpError(429, 'RATE_LIMITED', ApiErrorText.RATE_LIMITED, Math.max(1, Math.ceil((w.start + 60_000 - now) / 1000)))
   }
 
+  const startWindows = new LruMap<string, { start: number; count: number }>(MAX_PENDING)
+  /** Per client address: at most STARTS_PER_MINUTE social starts and Farcaster channels a minute → 429 Rate Limited. */
+  function startRateLimit(req: FastifyRequest): void {
+    const now = clock()
+    let w = startWindows.get(req.ip)
+    if (!w || now - w.start >= 60_000) startWindows.set(req.ip, (w = { start: now, count: 0 }))
+    if (++w.count > STARTS_PER_MINUTE)
+      throw new HttpError(429, 'RATE_LIMITED', ApiErrorText.RATE_LIMITED, Math.max(1, Math.ceil((w.start + 60_000 - now) / 1000)))
+  }
+
   function throttle(key: string): void {
     const now = clock()
     const last = lastTrigger.get(key)
@@ -406,17 +437,41 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     await mailer.sendOtp(to, code, purpose)
   }
 
-  /** Checks a code; a wrong one counts, the fifth wrong one invalidates it. Returns the record on success (consumed). */
-  function checkOtp(key: string, code: string, deviceId?: string): Otp {
+  function bump(map: Map<string, { start: number; count: number }>, key: string): number {
+    const now = clock()
+    let w = map.get(key)
+    if (!w || now - w.start >= DAY_MS) map.set(key, (w = { start: now, count: 0 }))
+    if (map.size > 100_000) map.delete(map.keys().next().value as string)
+    return ++w.count
+  }
+  const countOf = (map: Map<string, { start: number; count: number }>, key: string) => {
+    const w = map.get(key)
+    return w && clock() - w.start < DAY_MS ? w.count : 0
+  }
+
+  /**
+   * Checks a code (issue 26 item 4). A wrong code from the device the code was sent to counts against the code (the
+   * fifth invalidates it); one from any other device counts against that device only, so a stranger cannot burn a
+   * user's pending code. Every wrong code counts against the email for the day: past EMAIL_MAX_WRONG_PER_DAY only
+   * devices that logged in with that email before may still try. Returns the record on success (consumed).
+   */
+  function checkOtp(key: string, code: string, deviceId?: string, email?: string): Otp {
+    if (email !== undefined && countOf(wrongPerEmail, email) >= EMAIL_MAX_WRONG_PER_DAY && !(deviceId && store.userByEmail(email)?.devices.includes(deviceId)))
+      throw new HttpError(429, 'EMAIL_LOCKED', ApiErrorText.EMAIL_LOCKED)
+    if (deviceId !== undefined && countOf(wrongPerDevice, `${key}\n${deviceId}`) >= OTP_MAX_WRONG) throw new HttpError(400, 'OTP_EXPIRED', ApiErrorText.OTP_EXPIRED)
     const rec = otps.get(key)
     if (!rec || rec.expiresAt <= clock()) {
       otps.delete(key)
       throw new HttpError(400, 'OTP_EXPIRED', ApiErrorText.OTP_EXPIRED)
     }
-    const ok = timingSafeEqual(rec.hash, sha256(`${key}\n${code}`)) && (rec.deviceId === undefined || rec.deviceId === deviceId)
+    const ownDevice = rec.deviceId === undefined || rec.deviceId === deviceId
+    const ok = timingSafeEqual(rec.hash, sha256(`${key}\n${code}`)) && ownDevice
     if (!ok) {
-      rec.wrong++
-      if (rec.wrong >= OTP_MAX_WRONG) otps.delete(key)
+      if (email !== undefined) bump(wrongPerEmail, email)
+      if (ownDevice) {
+        rec.wrong++
+        if (rec.wrong >= OTP_MAX_WRONG) otps.delete(key)
+      } else bump(wrongPerDevice, `${key}\n${deviceId}`)
       throw new HttpError(400, 'OTP_INVALID', ApiErrorText.OTP_INVALID)
     }
     otps.delete(key)
@@ -538,11 +593,38 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     return { action: 'VERIFY_OTP' }
   })
 
+  // Mail scanners open GET links: the link shows a confirmation page, and only its POST approves (issue 26 item 4).
+  const liveLink = (token: unknown) => {
+    const link = typeof token === 'string' && token.length <= 100 ? deviceLinks.get(token) : undefined
+    return link && link.expiresAt > clock() ? link : undefined
+  }
+  const expiredLink = (reply: FastifyReply) => htmlPage(reply, 400, 'Link expired', 'This approval link is invalid, used or expired. Start the login again.')
+
   app.get<{ Querystring: { token?: string } }>('/device/approve', async (req, reply) => {
-    const token = req.query.token
-    const link = typeof token === 'string' ? deviceLinks.get(token) : undefined
-    if (!link || link.expiresAt <= clock()) return htmlPage(reply, 400, 'Link expired', 'This approval link is invalid, used or expired. Start the login again.')
-    deviceLinks.delete(token!)
+    if (!liveLink(req.query.token)) return expiredLink(reply)
+    const form =
+      '<p>Someone is signing in to your Portico wallet from a new device. Approve it only if it is you.</p>' +
+      `<form method="post" action="/device/approve"><input type="hidden" name="token" value="${escapeHtml(req.query.token!)}">` +
+      '<button type="submit">Approve this device</button></form>'
+    return reply
+      .code(200)
+      .header('content-security-policy', PAGE_CSP.replace("form-action 'none'", "form-action 'self'"))
+      .type('text/html; charset=utf-8')
+      .send(page('Approve this device?', form))
+  })
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, text, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(text as string)))
+  })
+
+  app.post('/device/approve', async (req, reply) => {
+    // A same-origin form post (or a tool with no Origin); another site cannot approve on the user's behalf.
+    const origin = req.headers.origin
+    if (origin !== undefined && origin !== 'null' && origin !== `http://${req.headers.host}`) return expiredLink(reply)
+    const token = (body(req) as { token?: unknown }).token
+    const link = liveLink(token)
+    if (!link) return expiredLink(reply)
+    deviceLinks.delete(token as string)
     const key = deviceKey(link.email, link.deviceId)
     approvedDevices.set(key, clock() + DEVICE_LINK_TTL_MS)
     approvals.emit(key)
@@ -555,7 +637,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     const email = emailField(b.email)
     const otp = otpField(b.otp)
     const deviceId = deviceField(b.deviceId)
-    checkOtp(`login:${email}`, otp, deviceId)
+    checkOtp(`login:${email}`, otp, deviceId, email)
     let user = store.userByEmail(email) ?? (await createUser({ email }))
     if (!user.devices.includes(deviceId)) {
       const id = user.id
@@ -571,13 +653,13 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
 
   app.post('/api/email/update', async (req) => {
     const s = await requireSession(req, await apiContext(req))
+    throttle(`update:${s.user.id}`)
     const newEmail = emailField(body(req).newEmail, 'newEmail')
     const current = s.user.email ?? s.user.social?.email
     if (!current) throw invalid('this account has no email to update')
     if (newEmail === current) throw invalid('newEmail is the current email')
-    const other = store.userByEmail(newEmail)
-    if (other && other.id !== s.user.id) throw invalid('newEmail belongs to another account')
-    throttle(`update:${s.user.id}`)
+    // Whether newEmail belongs to another account is not told here (issue 26 item 5): the same answer either way;
+    // the last step refuses it, after the owner of newEmail typed the code sent there.
     otps.delete(`update-secondary:${s.user.id}`)
     try {
       await sendOtp(`update-primary:${s.user.id}`, current, 'update-primary', { newEmail })
@@ -600,6 +682,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     const rec = checkOtp(`update-secondary:${s.user.id}`, otpField(body(req).otp))
     const newEmail = rec.newEmail!
     const other = store.userByEmail(newEmail)
+    // Only the owner of newEmail (who typed its code) learns that it is taken.
     if (other && other.id !== s.user.id) throw invalid('newEmail belongs to another account')
     await store.update((d) => {
       const u = d.users[s.user.id]!
@@ -630,6 +713,12 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/social/start', async (req, reply) => {
     const { provider, state, hostOrigin, projectId } = req.query
+    try {
+      startRateLimit(req)
+    } catch (e) {
+      if (e instanceof HttpError) return htmlPage(reply.header('retry-after', String(e.retryAfter)), e.status, 'Sign-in failed', e.message)
+      throw e
+    }
     if (!isProvider(provider)) return htmlPage(reply, 400, 'Sign-in failed', ApiErrorText.UNKNOWN_PROVIDER)
     if (state !== undefined && (typeof state !== 'string' || state.length > 200)) return htmlPage(reply, 400, 'Sign-in failed', `${ApiErrorText.INVALID_PARAMS}: state`)
     try {
@@ -693,7 +782,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     const sub = typeof claims.sub === 'string' ? claims.sub : ''
     if (!sub) return sendResult({ type: 'SOCIAL_ERROR', payload: { message: 'Failed to connect', ...stateField } })
     const str = (k: string) => (typeof claims[k] === 'string' && (claims[k] as string).length <= 254 ? (claims[k] as string) : undefined)
-    const email = str('email') && claims.email_verified !== false && EMAIL_RE.test(str('email')!) ? str('email')!.toLowerCase() : undefined
+    const email = verifiedSocialEmail(claims)
     const userName = str('name') ?? str('preferred_username') ?? email
     let user = store.userBySocial(provider, sub)
     if (!user) user = await createUser({ social: { provider, sub, ...(userName ? { userName } : {}), ...(email ? { email } : {}) } })
@@ -769,6 +858,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   const farcasterFailed = () => new HttpError(400, 'FARCASTER_FAILED', ApiErrorText.FARCASTER_FAILED)
 
   app.post('/api/farcaster/channel', async (req): Promise<FarcasterChannelResponse> => {
+    startRateLimit(req)
     const ctx = await apiContext(req)
     if (!farcaster) throw farcasterFailed()
     const channel = await farcaster.open(ctx.projectId, ctx.hostOrigin)
@@ -833,7 +923,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
       {
         // The stored choice decides (the host's default was applied when it fetched the user).
         active: (chainId) => activeType(u, chainId, b.preferredAccountType) === 'smartAccount',
-        call: (method, params, chainId) => smart.call(method, params, chainId, rpcUser, keys, s.projectId),
+        call: (method, params, chainId, parsed) => smart.call(method, params, chainId, rpcUser, keys, s.projectId, parsed),
       },
     )
   })

@@ -1,8 +1,26 @@
 /** Outgoing mail of the secure site: real SMTP through nodemailer (the stack's mail sink in the demo and tests). */
 import nodemailer from 'nodemailer'
 
-export type SmtpOptions = { host: string; port: number; secure?: boolean; user?: string; pass?: string; from?: string }
-
+/**
+ * SMTP of the secure site (issue 26 item 11). TLS is required by default: a relay that does not offer STARTTLS (or
+ * TLS on connect with `secure: true`) gets no mail, so codes and device links never cross the network in clear text.
+ * Only the local dev mail sink (stack/mail, plain SMTP on 127.0.0.1) is used with `requireTLS: false`, which the demo,
+ * `npm run stack:secure-site` with its own sink and the tests pass explicitly.
+ */
+export type SmtpOptions = {
+  host: string
+  port: number
+  /** TLS from the first byte (port 465). Default false: STARTTLS, required unless `requireTLS: false`. */
+  secure?: boolean
+  /** Default true. `false` only for the local dev sink: mail then goes in clear text. */
+  requireTLS?: boolean
+  /** SMTP AUTH; default the env vars PORTICO_SMTP_USER / PORTICO_SMTP_PASS when set. */
+  user?: string
+  pass?: string
+  /** Extra CA certificates (PEM) to trust for the relay's TLS certificate. */
+  ca?: string | string[]
+  from?: string
+}
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
@@ -16,13 +34,18 @@ export const OTP_SUBJECT: Record<OtpPurpose, string> = {
 export const DEVICE_SUBJECT = 'Approve a new device for Portico'
 
 export function createMailer(o: SmtpOptions) {
+  const requireTLS = o.requireTLS ?? true
+  const user = o.user ?? process.env.PORTICO_SMTP_USER
+  const pass = o.pass ?? process.env.PORTICO_SMTP_PASS
   const transport = nodemailer.createTransport({
     host: o.host,
     port: o.port,
     secure: o.secure ?? false,
-    // The local sink speaks plain SMTP; a real relay with STARTTLS still upgrades (opportunistic TLS).
-    ignoreTLS: !o.secure && (o.host === '127.0.0.1' || o.host === 'localhost'),
-    auth: o.user ? { user: o.user, pass: o.pass ?? '' } : undefined,
+    requireTLS: requireTLS && !o.secure,
+    // The dev sink's explicit opt-out: no STARTTLS attempt at all (it offers none).
+    ignoreTLS: !requireTLS && !o.secure,
+    ...(o.ca ? { tls: { ca: o.ca } } : {}),
+    auth: user ? { user, pass: pass ?? '' } : undefined,
   })
   const from = o.from ?? 'Portico <no-reply@portico.localhost>'
 

@@ -5,6 +5,7 @@
  * the port may be `*` (any port), e.g. `http://localhost:*` (the API server's default). A bare `*`, paths, and
  * anything else is ignored, so the frame's `frame-ancestors` never allows every origin.
  */
+import { LruMap } from './lru.ts'
 
 export type ProjectLookup =
   | { status: 'ok'; allowedOrigins: string[] }
@@ -71,7 +72,8 @@ export type AllowlistOptions = {
 export const DEFAULT_ALLOWED_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*']
 
 export function createAllowlist(o: AllowlistOptions) {
-  const cache = new Map<string, { at: number; value: ProjectLookup }>()
+  // Bounded (issue 26 item 6): any caller can name any projectId; the least recently used drop out past 1000.
+  const cache = new LruMap<string, { at: number; value: ProjectLookup }>(1000)
   const cacheMs = o.cacheMs ?? 10_000
 
   async function fromApi(projectId: string): Promise<ProjectLookup> {

@@ -2,11 +2,12 @@
  * Wallet RPC on the secure site: the only place the user's keys are opened. Each call opens the key it needs, signs,
  * and drops it; nothing here returns key material.
  */
-import { createWalletClient, defineChain, http, isAddressEqual, isHex, type Hex, type TypedDataDefinition } from 'viem'
+import { createWalletClient, defineChain, http, isAddressEqual, isHex, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
-import { VersionedTransaction } from '@solana/web3.js'
+import type { VersionedTransaction } from '@solana/web3.js'
+import { isSigningMethod, parseSigningRequest, SigningRequestError, type SigningRequest } from '../requests.ts'
 import { RpcErrorCode, type RpcErrorObject, type RpcRequest, type RpcResponse } from './api-types.ts'
 
 export class RpcError extends Error {
@@ -26,7 +27,8 @@ export type RpcOptions = { evmRpcUrls: Record<string | number, string>; solanaRp
 export type SmartRpc = {
   /** True when the smart account is the user's active eip155 account on chainId (preferred type, enabled chain). */
   active(chainId: number): boolean
-  call(method: string, params: unknown, chainId: number): Promise<unknown>
+  /** `parsed`: the request parsed once (../requests.ts) for a signing method; read-only methods read `params`. */
+  call(method: string, params: unknown, chainId: number, parsed?: SigningRequest): Promise<unknown>
 }
 
 /** Read-only methods answered without the approval flag. */
@@ -67,64 +69,42 @@ export function parseChain(chainId: unknown): { namespace: 'eip155'; id: number 
 
 const hexKey = (k: Uint8Array): Hex => `0x${Buffer.from(k).toString('hex')}`
 
-function bigOpt(v: unknown, name: string): bigint | undefined {
-  if (v === undefined || v === null) return undefined
-  if (typeof v === 'string' && isHex(v)) return BigInt(v)
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v)
-  throw new RpcError(RpcErrorCode.INVALID_PARAMS, `Invalid params: ${name} must be a hex quantity`)
-}
-
 function checkEvmAddress(given: unknown, user: RpcUser): void {
   if (given === undefined) return
   if (typeof given !== 'string' || !isHex(given) || given.length !== 42 || !isAddressEqual(given as Hex, user.eip155Address as Hex))
     throw new RpcError(RpcErrorCode.UNAUTHORIZED, 'The requested account is not the account of this session')
 }
 
-async function evmCall(req: RpcRequest, chainId: number, user: RpcUser, keys: RpcKeyOpener, o: RpcOptions): Promise<unknown> {
-  const params = Array.isArray(req.params) ? req.params : []
-  switch (req.method) {
+async function evmCall(req: RpcRequest, parsed: SigningRequest | undefined, chainId: number, user: RpcUser, keys: RpcKeyOpener, o: RpcOptions): Promise<unknown> {
+  switch (parsed?.method ?? req.method) {
     case 'eth_accounts':
     case 'eth_requestAccounts':
       return [user.eip155Address]
     case 'eth_chainId':
       return `0x${chainId.toString(16)}`
+  }
+  switch (parsed?.method) {
     case 'personal_sign': {
-      const [message, address] = params
-      checkEvmAddress(address, user)
-      if (typeof message !== 'string') throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: message must be a string')
+      checkEvmAddress(parsed.address, user)
       const account = privateKeyToAccount(hexKey(keys.evm()))
-      return account.signMessage({ message: isHex(message) ? { raw: message } : message })
+      return account.signMessage({ message: isHex(parsed.message) ? { raw: parsed.message } : parsed.message })
     }
     case 'eth_signTypedData_v4': {
-      const [address, data] = params
-      checkEvmAddress(address, user)
-      let typed: unknown = data
-      if (typeof data === 'string') {
-        try {
-          typed = JSON.parse(data)
-        } catch {
-          throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: typed data is not JSON')
-        }
-      }
-      if (typeof typed !== 'object' || typed === null) throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: typed data')
+      checkEvmAddress(parsed.address, user)
       const account = privateKeyToAccount(hexKey(keys.evm()))
       try {
-        return await account.signTypedData(typed as TypedDataDefinition)
+        return await account.signTypedData(parsed.typedData)
       } catch (e) {
         throw new RpcError(RpcErrorCode.INVALID_PARAMS, `Invalid params: ${(e as Error).message.split('\n')[0]}`)
       }
     }
     case 'eth_sendTransaction': {
-      const tx = params[0] as Record<string, unknown> | undefined
-      if (typeof tx !== 'object' || tx === null) throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: transaction object expected')
+      const tx = parsed.transaction
       checkEvmAddress(tx.from, user)
+      if (tx.chainId !== undefined && tx.chainId !== chainId)
+        throw new RpcError(RpcErrorCode.UNRECOGNIZED_CHAIN, `The request is for chain ${tx.chainId}, the session is on ${chainId}`)
       const url = o.evmRpcUrls[chainId] ?? o.evmRpcUrls[String(chainId)]
       if (!url) throw new RpcError(RpcErrorCode.UNRECOGNIZED_CHAIN, `No RPC url provided for chainId: ${chainId}`)
-      const to = tx.to
-      if (to !== undefined && to !== null && (typeof to !== 'string' || !isHex(to) || to.length !== 42))
-        throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: to must be an address')
-      const data = tx.data ?? tx.input
-      if (data !== undefined && (typeof data !== 'string' || !isHex(data))) throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: data must be hex')
       const chain = defineChain({
         id: chainId,
         name: `eip155:${chainId}`,
@@ -132,22 +112,11 @@ async function evmCall(req: RpcRequest, chainId: number, user: RpcUser, keys: Rp
         rpcUrls: { default: { http: [url] } },
       })
       const client = createWalletClient({ account: privateKeyToAccount(hexKey(keys.evm())), chain, transport: http(url) })
-      const gasPrice = bigOpt(tx.gasPrice, 'gasPrice')
-      const common = {
-        to: (to ?? undefined) as Hex | undefined,
-        value: bigOpt(tx.value, 'value'),
-        data: data as Hex | undefined,
-        gas: bigOpt(tx.gas, 'gas'),
-        nonce: tx.nonce === undefined ? undefined : Number(bigOpt(tx.nonce, 'nonce')),
-      }
+      const common = { to: tx.to, value: tx.value, data: tx.data, gas: tx.gas, nonce: tx.nonce }
       try {
-        return gasPrice !== undefined
-          ? await client.sendTransaction({ ...common, gasPrice })
-          : await client.sendTransaction({
-              ...common,
-              maxFeePerGas: bigOpt(tx.maxFeePerGas, 'maxFeePerGas'),
-              maxPriorityFeePerGas: bigOpt(tx.maxPriorityFeePerGas, 'maxPriorityFeePerGas'),
-            })
+        return tx.gasPrice !== undefined
+          ? await client.sendTransaction({ ...common, gasPrice: tx.gasPrice })
+          : await client.sendTransaction({ ...common, maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas })
       } catch (e) {
         const err = e as { shortMessage?: string; message: string }
         throw new RpcError(RpcErrorCode.INTERNAL, err.shortMessage ?? err.message.split('\n')[0]!)
@@ -155,15 +124,6 @@ async function evmCall(req: RpcRequest, chainId: number, user: RpcUser, keys: Rp
     }
     default:
       throw new RpcError(RpcErrorCode.UNSUPPORTED_METHOD, `Unsupported method: ${req.method}`)
-  }
-}
-
-function b64Tx(v: unknown): VersionedTransaction {
-  if (typeof v !== 'string' || v.length > 10_000) throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: transaction must be base64')
-  try {
-    return VersionedTransaction.deserialize(Buffer.from(v, 'base64'))
-  } catch {
-    throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: transaction does not decode')
   }
 }
 
@@ -176,32 +136,21 @@ function signSolanaTx(tx: VersionedTransaction, user: RpcUser, seed: Uint8Array)
   return base58.encode(signature)
 }
 
-async function solanaCall(req: RpcRequest, user: RpcUser, keys: RpcKeyOpener, o: RpcOptions): Promise<unknown> {
-  const p = (typeof req.params === 'object' && req.params !== null ? req.params : {}) as Record<string, unknown>
-  switch (req.method) {
-    case 'solana_getAccounts':
-    case 'solana_requestAccounts':
-      return [{ pubkey: user.solanaAddress }]
-    case 'solana_signMessage': {
-      if (p.pubkey !== undefined && p.pubkey !== user.solanaAddress)
-        throw new RpcError(RpcErrorCode.UNAUTHORIZED, 'The requested account is not the account of this session')
-      let message: Uint8Array
-      try {
-        if (typeof p.message !== 'string') throw new Error()
-        message = base58.decode(p.message)
-      } catch {
-        throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: message must be base58')
-      }
-      return { signature: base58.encode(ed25519.sign(message, keys.solana())) }
-    }
+async function solanaCall(req: RpcRequest, parsed: SigningRequest | undefined, user: RpcUser, keys: RpcKeyOpener, o: RpcOptions): Promise<unknown> {
+  if (req.method === 'solana_getAccounts' || req.method === 'solana_requestAccounts') return [{ pubkey: user.solanaAddress }]
+  if (parsed && 'pubkey' in parsed && parsed.pubkey !== undefined && parsed.pubkey !== user.solanaAddress)
+    throw new RpcError(RpcErrorCode.UNAUTHORIZED, 'The requested account is not the account of this session')
+  switch (parsed?.method) {
+    case 'solana_signMessage':
+      return { signature: base58.encode(ed25519.sign(parsed.message, keys.solana())) }
     case 'solana_signTransaction': {
-      const tx = b64Tx(p.transaction)
+      const tx = parsed.transaction
       const signature = signSolanaTx(tx, user, keys.solana())
       return { transaction: Buffer.from(tx.serialize()).toString('base64'), signature }
     }
     case 'solana_signAndSendTransaction': {
       if (!o.solanaRpcUrl) throw new RpcError(RpcErrorCode.UNRECOGNIZED_CHAIN, 'No RPC url provided for chainId: solana')
-      const tx = b64Tx(p.transaction)
+      const tx = parsed.transaction
       signSolanaTx(tx, user, keys.solana())
       const res = await fetch(o.solanaRpcUrl, {
         method: 'POST',
@@ -245,28 +194,32 @@ export async function handleRpc(req: RpcRequest, user: RpcUser, keys: RpcKeyOpen
     if (!SUPPORTED_METHODS.has(req.method))
       throw new RpcError(RpcErrorCode.UNSUPPORTED_METHOD, `Unsupported method: ${req.method}`)
     if (!READ_ONLY.has(req.method) && req.approved !== true) throw new RpcError(RpcErrorCode.USER_REJECTED, 'User rejected the request.')
+    // The one parse of a signing request (issue 26 item 1): the frame's panel showed this same object.
+    let parsed: SigningRequest | undefined
+    if (isSigningMethod(req.method)) {
+      try {
+        parsed = parseSigningRequest(req.method, req.params)
+      } catch (e) {
+        if (e instanceof SigningRequestError) throw new RpcError(e.code, e.message)
+        throw e
+      }
+    }
     if (isSolanaMethod) {
       if (chain && chain.namespace !== 'solana') throw new RpcError(RpcErrorCode.UNRECOGNIZED_CHAIN, 'A solana method needs a solana chainId')
-      return { result: await solanaCall(req, user, keys, o) }
+      return { result: await solanaCall(req, parsed, user, keys, o) }
     }
     if (!chain || chain.namespace !== 'eip155') throw new RpcError(RpcErrorCode.UNRECOGNIZED_CHAIN, 'An eip155 method needs an eip155 chainId')
     if (req.method === 'wallet_getCapabilities') return { result: capabilities(req.params, chain.id, smart) }
-    if (smart?.active(chain.id)) return { result: await smart.call(req.method, req.params, chain.id) }
-    if (req.method === 'wallet_sendCalls' && atomicRequired(req.params)) {
+    if (smart?.active(chain.id)) return { result: await smart.call(req.method, req.params, chain.id, parsed) }
+    if (parsed?.method === 'wallet_sendCalls' && parsed.atomicRequired === true) {
       // EIP-5792: the EOA cannot execute a batch atomically.
       throw new RpcError(RpcErrorCode.ATOMICITY_NOT_SUPPORTED, 'Atomic batches need the smart account')
     }
     if (SMART_ONLY.has(req.method)) throw new RpcError(RpcErrorCode.UNSUPPORTED_METHOD, `${req.method} needs the smart account (SET_PREFERRED_ACCOUNT smartAccount)`)
-    return { result: await evmCall(req, chain.id, user, keys, o) }
+    return { result: await evmCall(req, parsed, chain.id, user, keys, o) }
   } catch (e) {
     const error: RpcErrorObject =
       e instanceof RpcError ? { code: e.code, message: e.message } : { code: RpcErrorCode.INTERNAL, message: 'Internal error' }
     return { error }
   }
-}
-
-/** EIP-5792 v2 `atomicRequired` of a wallet_sendCalls request. */
-function atomicRequired(params: unknown): boolean {
-  const first = Array.isArray(params) ? params[0] : undefined
-  return typeof first === 'object' && first !== null && (first as { atomicRequired?: unknown }).atomicRequired === true
 }

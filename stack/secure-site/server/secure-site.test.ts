@@ -89,7 +89,7 @@ beforeAll(async () => {
   site = await startSecureSite({
     projectId: PROJECT,
     allowedOrigins: [HOST, OTHER_ALLOWED],
-    smtp: { host: mail.smtpHost, port: mail.smtpPort },
+    smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false },
     oidc: { issuer: (p) => oidcRef!.issuer(p) },
     evmRpcUrls: Object.fromEntries(chains.evm!.chains.map((c) => [c.chainId, c.rpcUrl])),
     solanaRpcUrl: chains.solana!.rpcUrl,
@@ -191,9 +191,13 @@ describe('email login', () => {
     expect(deviceMail.html).toContain('/device/approve?token=')
     // No code before the approval: the long poll waits.
     const waiting = call('POST', '/api/email/device', { body: { email, deviceId: device } })
-    const approvedPage = await fetch(link)
+    const confirmPage = await fetch(link)
+    expect(confirmPage.status).toBe(200)
+    expect(confirmPage.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(await confirmPage.text()).toContain('Approve this device')
+    const token = new URL(link).searchParams.get('token')!
+    const approvedPage = await fetch(`${site.url}/device/approve`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }).toString() })
     expect(approvedPage.status).toBe(200)
-    expect(approvedPage.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     expect(await approvedPage.text()).toContain('Device approved')
     expect((await waiting).body).toEqual({ action: 'VERIFY_OTP' })
     const code = codeOf(await nextMail(email, 'Your Portico login code', since))
@@ -201,6 +205,7 @@ describe('email login', () => {
     expect(r.status).toBe(200)
     // The link is one-time.
     expect((await fetch(link)).status).toBe(400)
+    expect((await fetch(`${site.url}/device/approve`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }).toString() })).status).toBe(400)
     // The approved device now gets the code at once.
     offsetMs += 31_000
     const known = await call('POST', '/api/email/connect', { body: { email, deviceId: device } })
@@ -535,7 +540,7 @@ describe('rate limit', () => {
     const small = await startSecureSite({
       projectId: PROJECT,
       allowedOrigins: [HOST],
-      smtp: { host: mail.smtpHost, port: mail.smtpPort },
+      smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false },
       evmRpcUrls: {},
       dataDir: dir,
       emailRateLimitPerMinute: 3,
@@ -587,7 +592,7 @@ describe('keys at rest and in replies', () => {
     // A sealed key moved to another user does not open either.
     expect(() => open(deriveKey(parseMasterKey(MASTER), 'wallet-keys'), keys[0]!.user.sealedKeys.eip155, `${keys[1]!.user.id}:eip155`)).toThrow()
     await expect(
-      startSecureSite({ smtp: { host: mail.smtpHost, port: mail.smtpPort }, evmRpcUrls: {}, dataDir, masterKey: randomBytes(32).toString('hex'), frameAssets: 'placeholder' }),
+      startSecureSite({ smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false }, evmRpcUrls: {}, dataDir, masterKey: randomBytes(32).toString('hex'), frameAssets: 'placeholder' }),
     ).rejects.toThrow('the master key does not open the store')
   })
 

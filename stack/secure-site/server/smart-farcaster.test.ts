@@ -3,6 +3,7 @@
  * EntryPoint v0.8 and PorticoAccountFactory, the Alto bundler, the API server (smart sessions, PGlite), the Farcaster
  * auth relay with its registries and demo app, and the mail sink for email logins. Runs in order.
  */
+import { parseSigningRequest } from '../requests.ts'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { base58, base64 } from '@scure/base'
 import { deriveKey, open, parseMasterKey } from './crypto.ts'
@@ -90,7 +91,7 @@ beforeAll(async () => {
   site = await startSecureSite({
     projectId: PROJECT,
     allowedOrigins: [HOST],
-    smtp: { host: mail.smtpHost, port: mail.smtpPort },
+    smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false },
     evmRpcUrls: { 31337: rpcUrl },
     smartAccountChainIds: [31337],
     smartAccountContracts: { 31337: contracts },
@@ -312,7 +313,7 @@ describe('smart accounts', () => {
     const owner = privateKeyToAccount(toHex(key)).address
     const keys = { evm: () => key, solana: () => { throw new Error('no key needed') } }
     const err = await smartAccounts
-      .call('eth_sendTransaction', [{ to: owner, value: '0x1' }], 31337, { eip155Address: owner, solanaAddress: '' }, keys, PROJECT)
+      .call('eth_sendTransaction', [{ to: owner, value: '0x1' }], 31337, { eip155Address: owner, solanaAddress: '' }, keys, PROJECT, parseSigningRequest('eth_sendTransaction', [{ to: owner, value: '0x1' }]))
       .catch((e: unknown) => e)
     expect(err).toBeInstanceOf(RpcError)
     expect((err as RpcError).message).toBe('Network Error')

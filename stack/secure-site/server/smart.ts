@@ -5,7 +5,7 @@
  * through the stack's bundler (Alto), EIP-5792 batches, ERC-1271/6492 signatures, and ERC-7715 permission grants
  * recorded at the API server's /v1/sessions. The owner key is opened only for a signature, as in rpc.ts.
  */
-import { BaseError, createPublicClient, defineChain, getAddress, http, HttpRequestError, isAddressEqual, isHex, TimeoutError, toHex, type Address, type Hex, type LocalAccount, type PublicClient, type TypedDataDefinition } from 'viem'
+import { BaseError, createPublicClient, defineChain, getAddress, http, HttpRequestError, isAddressEqual, isHex, TimeoutError, toHex, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem'
 import { privateKeyToAccount, toAccount } from 'viem/accounts'
 import { createBundlerClient, type SmartAccount } from 'viem/account-abstraction'
 import { toPorticoSmartAccount } from '../../chain/smart-account.ts'
@@ -13,6 +13,7 @@ import { sessionGrantMessage, sessionRevokeMessage, type SessionGrant } from '..
 import { userOperationReceiptFailed } from 'portico'
 import { RpcErrorCode } from './api-types.ts'
 import { RpcError, type RpcKeyOpener, type RpcUser } from './rpc.ts'
+import type { SigningRequest } from '../requests.ts'
 
 export type SmartAccountContracts = { entryPoint: Address; porticoAccountFactory: Address }
 
@@ -51,21 +52,6 @@ const bad = (what: string) => new RpcError(RpcErrorCode.INVALID_PARAMS, `Invalid
 const asRecord = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
 const refuse = async (): Promise<never> => {
   throw new Error('watch-only account')
-}
-
-function quantity(v: unknown, name: string): bigint | undefined {
-  if (v === undefined || v === null) return undefined
-  if (typeof v === 'string' && isHex(v)) return BigInt(v)
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v)
-  throw bad(`${name} must be a hex quantity`)
-}
-
-function toCall(raw: unknown, name: string): Call {
-  const c = asRecord(raw)
-  if (typeof c.to !== 'string' || !isHex(c.to) || c.to.length !== 42) throw bad(`${name}.to must be an address`)
-  const data = c.data ?? c.input
-  if (data !== undefined && data !== null && (typeof data !== 'string' || !isHex(data))) throw bad(`${name}.data must be hex`)
-  return { to: c.to as Address, value: quantity(c.value, `${name}.value`), ...(typeof data === 'string' ? { data: data as Hex } : {}) }
 }
 
 function errorText(e: unknown): string {
@@ -211,7 +197,7 @@ export function createSmartAccounts(o: SmartAccountsOptions) {
    * The wallet RPC of the user's smart account on chainId (only called when it is the active account there).
    * `projectId` goes to the API server's sessions calls.
    */
-  async function call(method: string, params: unknown, chainId: number, user: RpcUser, keys: RpcKeyOpener, projectId: string): Promise<unknown> {
+  async function call(method: string, params: unknown, chainId: number, user: RpcUser, keys: RpcKeyOpener, projectId: string, parsed?: SigningRequest): Promise<unknown> {
     const list = Array.isArray(params) ? params : []
     const signer = () => account(privateKeyToAccount(`0x${Buffer.from(keys.evm()).toString('hex')}`), chainId)
     const me = await address(user.eip155Address, chainId)
@@ -222,56 +208,46 @@ export function createSmartAccounts(o: SmartAccountsOptions) {
       case 'eth_chainId':
         return toHex(chainId)
       case 'personal_sign': {
-        const [message, addr] = list
-        checkFrom(addr, me)
-        if (typeof message !== 'string') throw bad('message must be a string')
-        return (await signer()).signMessage({ message: isHex(message) ? { raw: message } : message })
+        if (parsed?.method !== method) throw bad('request not parsed')
+        checkFrom(parsed.address, me)
+        return (await signer()).signMessage({ message: isHex(parsed.message) ? { raw: parsed.message } : parsed.message })
       }
       case 'eth_signTypedData_v4': {
-        const [addr, data] = list
-        checkFrom(addr, me)
-        let typed: unknown = data
-        if (typeof data === 'string') {
-          try {
-            typed = JSON.parse(data)
-          } catch {
-            throw bad('typed data is not JSON')
-          }
-        }
-        if (typeof typed !== 'object' || typed === null) throw bad('typed data')
+        if (parsed?.method !== method) throw bad('request not parsed')
+        checkFrom(parsed.address, me)
         const acct = await signer()
         try {
-          return await acct.signTypedData(typed as TypedDataDefinition)
+          return await acct.signTypedData(parsed.typedData)
         } catch (e) {
           throw bad(errorText(e))
         }
       }
       case 'eth_sendTransaction': {
-        const tx = asRecord(list[0])
-        if (list[0] === undefined || typeof list[0] !== 'object') throw bad('transaction object expected')
+        if (parsed?.method !== method) throw bad('request not parsed')
+        const tx = parsed.transaction
         checkFrom(tx.from, me)
-        const c = toCall(tx, 'transaction')
-        const hash = await sendOp(await signer(), chainId, [c], quantity(tx.gas, 'gas'))
+        checkChain(tx.chainId, chainId)
+        if (!tx.to) throw bad('transaction.to must be an address')
+        const hash = await sendOp(await signer(), chainId, [{ to: tx.to, value: tx.value, ...(tx.data ? { data: tx.data } : {}) }], tx.gas)
         return (await waitReceipt(chainId, hash)).receipt.transactionHash
       }
       case 'wallet_sendCalls': {
-        const req = asRecord(list[0])
-        checkFrom(req.from, me)
+        if (parsed?.method !== method) throw bad('request not parsed')
+        checkFrom(parsed.from, me)
         // EIP-5792's own codes (SPEC §8 5700 to 5760) before anything is signed.
         try {
-          checkChain(req.chainId, chainId)
+          checkChain(parsed.chainId, chainId)
         } catch (e) {
           if (e instanceof RpcError && e.code === RpcErrorCode.UNRECOGNIZED_CHAIN) throw new RpcError(RpcErrorCode.UNSUPPORTED_CHAIN, e.message)
           throw e
         }
-        if (!Array.isArray(req.calls) || req.calls.length === 0) throw bad('calls must be a non-empty array')
-        if (req.calls.length > MAX_CALLS) throw new RpcError(RpcErrorCode.BUNDLE_TOO_LARGE, `A bundle holds at most ${MAX_CALLS} calls`)
-        for (const [name, capability] of Object.entries(asRecord(req.capabilities))) {
+        if (parsed.calls.length > MAX_CALLS) throw new RpcError(RpcErrorCode.BUNDLE_TOO_LARGE, `A bundle holds at most ${MAX_CALLS} calls`)
+        for (const [name, capability] of Object.entries(parsed.capabilities)) {
           if (asRecord(capability).optional !== true) throw new RpcError(RpcErrorCode.UNSUPPORTED_CAPABILITY, `Unsupported capability: ${name}`)
         }
-        const requestedId = typeof req.id === 'string' && req.id.length > 0 ? req.id.slice(0, 200) : undefined
+        const requestedId = parsed.id
         if (requestedId && batches.has(requestedId.toLowerCase())) throw new RpcError(RpcErrorCode.DUPLICATE_ID, `Duplicate id: ${requestedId}`)
-        const calls = req.calls.map((c, i) => toCall(c, `calls[${i}]`))
+        const calls: Call[] = parsed.calls.map((c) => ({ to: c.to!, value: c.value, ...(c.data ? { data: c.data } : {}) }))
         const hash = await sendOp(await signer(), chainId, calls)
         batches.set(hash.toLowerCase(), { sender: me, chainId, at: Date.now() })
         if (requestedId) batches.set(requestedId.toLowerCase(), { sender: me, chainId, at: Date.now(), hash })
@@ -311,33 +287,30 @@ export function createSmartAccounts(o: SmartAccountsOptions) {
         }
       }
       case 'wallet_grantPermissions': {
-        const req = asRecord(list[0])
+        if (parsed?.method !== method) throw bad('request not parsed')
+        const req = parsed.grant
         checkFrom(req.address, me)
         checkChain(req.chainId, chainId)
-        if (typeof req.expiry !== 'number' || !Number.isSafeInteger(req.expiry)) throw bad('expiry must be unix seconds')
-        const signerSpec = asRecord(req.signer)
-        if (typeof signerSpec.type !== 'string') throw bad('signer.type is required')
-        if (!Array.isArray(req.permissions) || req.permissions.length === 0 || req.permissions.some((p) => typeof asRecord(p).type !== 'string'))
-          throw bad('permissions must be a non-empty array of { type, data?, policies? }')
         const acct = await signer()
         const grant: SessionGrant = {
           chainId: toHex(chainId),
           address: me,
           expiry: req.expiry,
-          signer: signerSpec as SessionGrant['signer'],
+          signer: req.signer as SessionGrant['signer'],
           permissions: req.permissions as SessionGrant['permissions'],
         }
         const caip = `eip155:${chainId}:${me}`
-        const signature = await acct.signMessage({ message: sessionGrantMessage(caip, grant) })
-        const record = await sessionsApi(`/v1/sessions/${caip}`, { grant, signature }, projectId)
+        // Signed over the API server's one-time nonce (issue 26 item 7): the grant cannot be recorded twice.
+        const { nonce } = (await sessionsApi(`/v1/sessions/${caip}/nonce`, {}, projectId)) as { nonce: string }
+        const signature = await acct.signMessage({ message: sessionGrantMessage(caip, grant, nonce) })
+        const record = await sessionsApi(`/v1/sessions/${caip}`, { grant, signature, nonce }, projectId)
         const deployed = await isDeployed(me, chainId)
         const accountMeta = deployed ? {} : { accountMeta: await acct.getFactoryArgs() }
         return { ...grant, context: record.pci, ...accountMeta }
       }
       case 'wallet_revokePermissions': {
-        const req = asRecord(list[0])
-        const pci = req.permissionContext ?? req.context
-        if (typeof pci !== 'string' || !/^0x[0-9a-f]{64}$/.test(pci)) throw bad('permissionContext must be the session pci')
+        if (parsed?.method !== method) throw bad('request not parsed')
+        const pci = parsed.permissionContext
         const acct = await signer()
         const caip = `eip155:${chainId}:${me}`
         const signature = await acct.signMessage({ message: sessionRevokeMessage(caip, pci) })
