@@ -1,10 +1,11 @@
-import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext } from 'portico'
+import { chainProviderToken, definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext } from 'portico'
 import { hasEvmAddressForm } from './address.ts'
 import { InjectedConnector } from './connector.ts'
 import { discoverWallets } from './discovery.ts'
 import { httpRpc } from './json-rpc.ts'
 import { BUILTIN_EVM_CHAINS, toCaipNetwork, type EvmChainInput } from './networks.ts'
 import type { Eip1193Provider } from './provider.ts'
+import { createModalProvider, type ModalEip1193Provider } from './modal-provider.ts'
 
 export { BUILTIN_EVM_CHAINS, toCaipNetwork, type EvmChainInput } from './networks.ts'
 export { InjectedConnector, parseChainId } from './connector.ts'
@@ -12,6 +13,7 @@ export { isEvmAddress, toChecksumAddress, type EvmAddressCheck } from './address
 export { chainIdToCoinType } from './coin-type.ts'
 export { discoverWallets, parseAnnouncement, sanitizeIcon, type AnnouncedWallet } from './discovery.ts'
 export type { Eip1193Provider } from './provider.ts'
+export type { ModalEip1193Provider, ModalProviderEvents } from './modal-provider.ts'
 
 /** A request to the connected EVM wallet. */
 export interface Eip155Request {
@@ -23,6 +25,10 @@ declare module 'portico' {
   interface ChainNamespaces {
     /** EVM chains (EIP-155). */
     eip155: true
+  }
+  interface ChainProviders {
+    /** `modal.getProvider('eip155')`: EIP-1193, following the connected wallet. */
+    eip155: ModalEip1193Provider
   }
   interface RpcSchema {
     /** EIP-191 personal_sign by the connected account. */
@@ -81,7 +87,9 @@ export function eip155(options: Eip155Options = {}) {
         },
       }
       ctx.registerChain(adapter)
-      registerRpc(ctx)
+      const request = registerRpc(ctx)
+      // modal.getProvider('eip155'): an EIP-1193 provider of the connection, for viem, ethers and wagmi.
+      ctx.provide(chainProviderToken('eip155'), () => createModalProvider(ctx, request))
       startDiscovery(ctx, options)
     },
   })
@@ -107,7 +115,7 @@ function startDiscovery(ctx: PluginContext, options: Eip155Options): void {
 }
 
 /** Signing and sending go to the namespace's active connector, whichever plugin provides it. */
-function registerRpc(ctx: PluginContext): void {
+function registerRpc(ctx: PluginContext): (request: Eip155Request) => Promise<unknown> {
   const active = () => {
     const session = ctx.connection.active('eip155')
     if (!session?.connector.request) throw new ProviderRpcError(4100, 'Please connect a wallet first')
@@ -131,7 +139,7 @@ function registerRpc(ctx: PluginContext): void {
     const { provider, address } = active()
     return (await provider.request({ method: 'eth_sendTransaction', params: [{ from: address, ...tx }] })) as `0x${string}`
   })
-  ctx.registerRpc('eip155:request', async ({ method, params = [] }) => {
+  const request = async ({ method, params = [] }: Eip155Request): Promise<unknown> => {
     const { provider, network } = active()
     try {
       return await provider.request({ method, params })
@@ -139,7 +147,9 @@ function registerRpc(ctx: PluginContext): void {
       if (!isUnsupportedMethod(error)) throw error
       return httpRpc(network, method, params)
     }
-  })
+  }
+  ctx.registerRpc('eip155:request', request)
+  return request
 }
 
 /** 4200 (EIP-1193) or -32601 (JSON-RPC): the wallet does not serve the method, so the HTTP RPC answers. */

@@ -8,8 +8,9 @@
 import { base58 } from '@scure/base'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
-import { definePlugin, detectMobile, formatUnits, KernelTokens, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext, type Token } from 'portico'
+import { chainProviderToken, definePlugin, detectMobile, formatUnits, KernelTokens, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext, type Token } from 'portico'
 import { isSolanaAddress } from './address.ts'
+import { createSolanaModalProvider, type SolanaModalProvider } from './modal-provider.ts'
 import { solanaMobileRedirect } from './mobile-redirect.ts'
 import { WalletStandardConnector, walletStandardConnectorId } from './connector.ts'
 import { BUILTIN_SOLANA_NETWORKS, SOLANA_DEVNET, SOLANA_MAINNET, toSolanaNetwork, type SolanaClusterInput } from './networks.ts'
@@ -18,6 +19,7 @@ import { SEND_SENDERS, solanaSender, type SenderRegistryLike } from './send.ts'
 import { isSolanaWallet, standardChainOf, type SolanaSendOptions, type SolanaStandardWallet } from './wallet-standard.ts'
 
 export { isSolanaAddress } from './address.ts'
+export type { SolanaModalProvider } from './modal-provider.ts'
 export { SOLANA_MOBILE_REDIRECTS, solanaMobileRedirect } from './mobile-redirect.ts'
 export { BUILTIN_SOLANA_NETWORKS, SOLANA_DEVNET, SOLANA_MAINNET, toSolanaNetwork, type SolanaClusterInput } from './networks.ts'
 export { WalletStandardConnector, walletStandardConnectorId, firstSignature } from './connector.ts'
@@ -35,6 +37,10 @@ declare module 'portico' {
   interface ChainNamespaces {
     /** Solana clusters (CAIP-30). */
     solana: true
+  }
+  interface ChainProviders {
+    /** `modal.getProvider('solana')`: the connected Wallet Standard wallet's features. */
+    solana: SolanaModalProvider
   }
   interface RpcSchema {
     /** Signs a message (UTF-8 text or bytes) with the connected account; the ed25519 signature in base58. */
@@ -120,6 +126,8 @@ export function solana(options: SolanaOptions = {}) {
       }
       ctx.registerChain(adapter)
       registerRpc(ctx, connections, options.tokens ?? {})
+      // modal.getProvider('solana'): the connected Wallet Standard wallet's features.
+      ctx.provide(chainProviderToken('solana'), () => createSolanaModalProvider(ctx))
       startDiscovery(ctx, networks)
     },
     async activate(ctx) {
