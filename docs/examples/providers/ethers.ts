@@ -1,0 +1,13 @@
+// docs/PROVIDERS.md: ethers v6 on the modal's connection. Type-checked by the repository's tsconfig and run by
+// tests/providers/eip155.test.ts.
+import { BrowserProvider } from 'ethers'
+import type { Modal } from 'portico'
+
+/** Signs a message with whichever eip155 wallet the user connected in the modal. */
+export async function signWithEthers(modal: Modal, message: string): Promise<{ address: string; signature: string; chainId: bigint }> {
+  const provider = new BrowserProvider(modal.getProvider('eip155'))
+  const signer = await provider.getSigner()
+  const signature = await signer.signMessage(message)
+  const { chainId } = await provider.getNetwork()
+  return { address: await signer.getAddress(), signature, chainId }
+}
