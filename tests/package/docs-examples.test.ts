@@ -104,7 +104,7 @@ beforeAll(() => {
   // tests/package/template.test.ts rebuilds meanwhile) is neither used nor touched: the package's imports of itself
   // ('portico', 'portico/components') resolve to the copy's sources.
   const skip = (src: string) => !/[/\\](node_modules|\.data|dist)$/.test(src)
-  for (const name of ['kernel', 'ui', 'plugins', 'testing', 'storybook', 'docs', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'README.md', 'LICENSE']) {
+  for (const name of ['kernel', 'ui', 'plugins', 'testing', 'integrations', 'storybook', 'docs', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'README.md', 'LICENSE']) {
     cpSync(join(ROOT, name), join(staging, name), { recursive: true, filter: skip })
   }
   symlinkSync(RNODE, join(staging, 'node_modules'), 'dir')
