@@ -6,10 +6,11 @@
  * @example createModal({ plugins: [solana({ cluster: { rpcUrl, caipNetworkId } })] })
  */
 import { base58 } from '@scure/base'
-import { getWallets } from '@wallet-standard/app'
+import * as walletStandardApp from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
-import { chainProviderToken, definePlugin, detectMobile, formatUnits, KernelTokens, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext, type Token } from 'portico'
+import { chainProviderToken, definePlugin, requirePeer, detectMobile, formatUnits, KernelTokens, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext, type Token } from 'portico'
 import { isSolanaAddress } from './address.ts'
+import { SOLANA_PEERS, web3 } from './peers.ts'
 import { createSolanaModalProvider, type SolanaModalProvider } from './modal-provider.ts'
 import { solanaMobileRedirect } from './mobile-redirect.ts'
 import { WalletStandardConnector, walletStandardConnectorId } from './connector.ts'
@@ -149,14 +150,14 @@ export function solana(options: SolanaOptions = {}) {
 }
 
 async function publicKey(address: string) {
-  const { PublicKey } = await import('@solana/web3.js')
+  const { PublicKey } = await web3()
   return new PublicKey(address)
 }
 
 /** Wallet Standard discovery: each wallet with standard:connect and a Solana chain becomes a connector. */
 function startDiscovery(ctx: PluginContext, networks: readonly CaipNetwork[]): void {
   if (typeof window === 'undefined') return
-  const wallets = getWallets()
+  const wallets = requirePeer(walletStandardApp, 'getWallets', SOLANA_PEERS)()
   const registered = new Map<Wallet, { dispose(): void }>()
   const deps = {
     defaultNetwork: () => ctx.state.network.getSnapshot().byNamespace.solana?.caipNetwork ?? networks[0],

@@ -3,6 +3,7 @@ import type { CaipNetwork, Disposable } from 'portico'
 import type { Connection, PublicKey, Transaction } from '@solana/web3.js'
 import { isSolanaAddress } from './address.ts'
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from './rpc.ts'
+import { web3 as loadWeb3 } from './peers.ts'
 
 /**
  * The send plugin's `Sender` and `SenderRegistry` shapes, restated so this plugin does not import plugins/send (a
@@ -58,7 +59,7 @@ const POLL_MS = 500
  * mint's owner says), creating the receiver's account first when it does not exist.
  */
 export async function solanaTransferTransaction(connection: Connection, request: SolanaSendRequest): Promise<Transaction> {
-  const web3 = await import('@solana/web3.js')
+  const web3 = await loadWeb3()
   const from = new web3.PublicKey(request.from)
   const to = new web3.PublicKey(request.to)
   const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed')
