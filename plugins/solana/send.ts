@@ -1,9 +1,9 @@
 import { base64 } from '@scure/base'
-import type { CaipNetwork, Disposable } from 'portico'
+import { requirePeer, type CaipNetwork, type Disposable } from 'portico'
 import type { Connection, PublicKey, Transaction } from '@solana/web3.js'
 import { isSolanaAddress } from './address.ts'
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from './rpc.ts'
-import { web3 as loadWeb3 } from './peers.ts'
+import { SPL_TOKEN_PEER, web3 as loadWeb3 } from './peers.ts'
 
 /**
  * The send plugin's `Sender` and `SenderRegistry` shapes, restated so this plugin does not import plugins/send (a
@@ -69,6 +69,7 @@ export async function solanaTransferTransaction(connection: Connection, request:
     return tx
   }
   const spl = await import('@solana/spl-token')
+  requirePeer(spl, 'createTransferCheckedInstruction', SPL_TOKEN_PEER)
   const mint = new web3.PublicKey(request.token.address)
   const programId = await tokenProgramOf(connection, mint)
   // The receiver may be a PDA (off the curve): its associated account is still well defined.

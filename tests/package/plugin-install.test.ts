@@ -18,7 +18,7 @@ const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.st
 /** The documented install line of each plugin (docs/OPTIONS.md's table). */
 function documentedInstall(): Map<string, string> {
   const lines = new Map<string, string>()
-  for (const match of readFileSync(join(ROOT, 'docs/OPTIONS.md'), 'utf8').matchAll(/^\| `([a-zA-Z0-9/]+)` \| `(npm i [^`]+)` \|$/gm)) lines.set(match[1]!, match[2]!)
+  for (const match of readFileSync(join(ROOT, 'docs/OPTIONS.md'), 'utf8').matchAll(/^\| `([a-zA-Z0-9/]+)` \| `(npm i [^`]+)`[^|]*\|$/gm)) lines.set(match[1]!, match[2]!)
   return lines
 }
 
