@@ -4,7 +4,8 @@
  * initial JS+CSS is at most 110 KB gzip including React, with no solana, polkadot, cosmos, bitcoin or
  * WalletConnect code in its output (EVM issue); the reference host of issue 9 (eip155 + walletConnect,
  * bench/hosts/walletconnect) is at most 95 KB gzip initial, sign-client only in a lazy chunk, no keccak at start;
- * the eip155-only host with account data, send and swap (bench/hosts/features) within 110 KB (issue 11).
+ * the eip155-only host with account data, send and swap (bench/hosts/features) within 110 KB (issue 11); no
+ * portico/wagmi or wagmi module in any of them (issue 25).
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -57,6 +58,12 @@ console.log(`eip155 + account data + send + swap host: initial ${kb(features.ini
 if (features.initialGzip > BUDGETS.featuresHostInitial) failures.push(`eip155 + send + swap host initial ${kb(features.initialGzip)} KB gzip, over 110 KB`)
 const featureIds = Object.values(features.modules).flat()
 if (!featureIds.includes('plugins/send/index.ts') || !featureIds.includes('plugins/swap/index.ts')) failures.push('the send + swap host build lists no send or swap entry module (module recording broken)')
+
+// Issue 25: portico/wagmi (and wagmi itself) ships only to hosts that import it; none of these does.
+const WAGMI = /(^|\/)integrations\/wagmi\/|(^|\/)node_modules\/(wagmi|@wagmi)\//
+const withWagmi = [reference, wc, features, kernel].flatMap((host) => Object.values(host.modules).flat().filter((id) => WAGMI.test(id)))
+if (withWagmi.length) failures.push(`portico/wagmi or wagmi code in a host that does not import it: ${[...new Set(withWagmi)].join(', ')}`)
+else console.log('portico/wagmi: no module of it or of wagmi in the eip155-only, reference, features or kernel-only hosts')
 
 if (failures.length) {
   console.error(`\nbudget check FAILED:\n- ${failures.join('\n- ')}`)

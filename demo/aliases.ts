@@ -3,13 +3,14 @@ import type { Alias } from 'vite'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-/** Resolves `portico`, `portico/react`, `portico/components`, `portico/plugins/<name>`, `portico/testing`,
+/** Resolves `portico`, `portico/react`, `portico/components`, `portico/wagmi`, `portico/plugins/<name>`, `portico/testing`,
  * `portico/testing/conformance` and `portico/testing/playwright` to the sources. */
 export function porticoAliases(): Alias[] {
   return [
     { find: /^portico$/, replacement: `${root}kernel/index.ts` },
     { find: /^portico\/react$/, replacement: `${root}ui/react/index.ts` },
     { find: /^portico\/components$/, replacement: `${root}ui/components/index.ts` },
+    { find: /^portico\/wagmi$/, replacement: `${root}integrations/wagmi/index.ts` },
     { find: /^portico\/testing$/, replacement: `${root}testing/index.ts` },
     { find: /^portico\/testing\/conformance$/, replacement: `${root}testing/conformance/index.ts` },
     { find: /^portico\/testing\/playwright$/, replacement: `${root}testing/playwright.ts` },

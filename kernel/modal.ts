@@ -21,11 +21,14 @@ import {
   type Token,
 } from './plugin/contract.ts'
 import { RpcRegistry, ViewRegistry } from './plugin/registries.ts'
+import { chainProviderToken, type ChainProviders } from './providers.ts'
+import type { ChainNamespace } from './caip/index.ts'
 import { RouterStack } from './router/router-stack.ts'
 import { balanceCache, claimStorageNamespace, createLocalStorageAdapter, pluginStoragePrefix, PorticoStorage, scope } from './storage/index.ts'
 import { BalanceCacheToken, BalanceController } from './state/balance.ts'
 import { AccountController } from './state/account.ts'
 import { ChainRegistry } from './state/chains.ts'
+import { closeOnConnect } from './state/close-on-connect.ts'
 import { ConnectionController } from './state/connection.ts'
 import { ConnectorController } from './state/connectors.ts'
 import { ModalController, type OpenOptions } from './state/modal.ts'
@@ -55,6 +58,12 @@ export interface Modal {
   get<V>(token: Token<V>): V
   /** True when something provides the token. */
   has(token: Token<unknown>): boolean
+  /**
+   * The provider of a namespace's active connection, for libraries such as viem and ethers: for eip155 an EIP-1193
+   * provider, for solana the connected Wallet Standard wallet's features (each chain plugin documents its own).
+   * Throws when no plugin of the modal provides one for the namespace.
+   */
+  getProvider<N extends keyof ChainProviders & ChainNamespace>(namespace: N): ChainProviders[N]
   /** Disposes everything the instance and its plugins registered. */
   destroy(): void
 }
@@ -211,6 +220,8 @@ export function createModal(options: ModalOptions = {}): Modal {
     }),
   })
 
+  if (options.closeOnConnect !== false && !options.embedded) disposables.add(closeOnConnect({ events, router, modal: modalController, connection }))
+
   const ready = (async () => {
     for (const [i, plugin] of plugins.entries()) await plugin.setup(contexts[i]!)
     checkChainsRegistered(plugins, (ns) => chains.adapter(ns) !== undefined)
@@ -238,6 +249,11 @@ export function createModal(options: ModalOptions = {}): Modal {
     open: (o) => modalController.open(o),
     close: () => modalController.close(),
     request: (method, params) => rpc.request(method, params),
+    getProvider(namespace) {
+      const token = chainProviderToken(namespace)
+      if (!container.has(token)) throw new Error(`No plugin of this modal provides a provider for namespace "${namespace}"`)
+      return container.get(token) as never
+    },
     get: (token) => container.get(token),
     has: (token) => container.has(token),
     destroy() {

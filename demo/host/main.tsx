@@ -124,6 +124,9 @@ const modal = createModal({
       : []),
   ],
   defaultNetwork: `eip155:${chains[0]?.id ?? 1}`,
+  // The demo shows off Account (send, swap, names...), so it stays open after connecting; ?closeOnConnect=1 shows a
+  // host's default, which closes it.
+  closeOnConnect: query.get('closeOnConnect') === '1',
   themeMode: query.get('theme') === 'dark' ? 'dark' : 'light',
   // ?namespaces=eip155,solana widens the wallet lists' namespace filter (SPEC §5), e.g. to page the whole registry.
   namespaces: query.get('namespaces')?.split(',').filter(isChainNamespace),

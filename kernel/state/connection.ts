@@ -34,6 +34,7 @@ export const RECONNECT_ANNOUNCE_WAIT_MS = 1_500
 export class ConnectionController implements Disposable {
   readonly store: Store<ConnectionState>
   private closeSignal = new AbortController()
+  private home: ChainNamespace | undefined
   private readonly deps: { events: EventBus; account: AccountController; network: NetworkController; connectors: ConnectorController; persistence: ConnectionPersistence }
   private readonly onClose: Disposable
 
@@ -133,6 +134,9 @@ export class ConnectionController implements Disposable {
     if (!connector) throw new Error(`Connector ${connectorId} is not registered`)
     const ns = namespace ?? connector.chain
     const network = this.deps.network
+    // The namespace the user is on when a connector starts connecting; its later namespaces (one session or login
+    // in several) connect without moving the user off it.
+    if (!Object.values(this.store.getSnapshot().activeConnectorIds).includes(connectorId)) this.home = network.activeNamespace
     this.store.set({ status: 'connecting', error: undefined })
     const closed = this.closeSignal.signal
     try {
@@ -212,7 +216,21 @@ export class ConnectionController implements Disposable {
   /** A wallet reported a chain change. */
   handleChainChanged(connectorId: string, namespace: ChainNamespace, caipNetworkId: string): void {
     if (this.activeConnectorId(namespace) !== connectorId) return
-    this.deps.network.setWalletNetwork(namespace, caipNetworkId)
+    this.setWalletNetwork(namespace, caipNetworkId)
+  }
+
+  /**
+   * Records the network a wallet reports without taking the user off the network they are on: when the active
+   * namespace is another one that is connected, it stays active (a login that connects eip155 and solana leaves the
+   * host on its eip155 network). A chain outside the requested ones still shows UnsupportedChain.
+   */
+  private setWalletNetwork(namespace: ChainNamespace, caipNetworkId: string, home?: ChainNamespace): void {
+    const network = this.deps.network
+    const before = network.activeNamespace
+    network.setWalletNetwork(namespace, caipNetworkId)
+    if (namespace === home || network.store.getSnapshot().unsupportedChainId !== undefined) return
+    const keep = [home, before].find((ns) => ns !== undefined && ns !== namespace && this.deps.account.isConnected(ns))
+    if (keep) network.setActiveNamespace(keep)
   }
 
   /** The wallet ended the session (SPEC §4 pairing delete): storage is cleaned and disconnect emitted. */
@@ -246,7 +264,7 @@ export class ConnectionController implements Disposable {
     const walletInfo = result.walletInfo ?? (connector ? { name: connector.name, icon: connector.imageUrl } : undefined)
     if (walletInfo) this.deps.account.patch(ns, { connectedWalletInfo: walletInfo })
     this.setConnection(ns, connectorId, result.accounts, opts.recent)
-    this.deps.network.setWalletNetwork(ns, result.caipNetworkId)
+    this.setWalletNetwork(ns, result.caipNetworkId, opts.recent ? this.home : undefined)
     const p = this.deps.persistence
     p.setConnectorId(ns, connectorId)
     p.setConnectedNamespaces([...new Set([...p.connectedNamespaces(), ns])])

@@ -91,6 +91,11 @@ export class ModalController implements Disposable {
     if (wasOpen) this.deps.events.emit('modal:close', {})
   }
 
+  /** Closes unless a close guard refuses; a refusal keeps the modal open without shaking (closeOnConnect). */
+  closeIfAllowed(): void {
+    if ([...this.closeGuards].every((allow) => allow())) this.close()
+  }
+
   setLoading(loading: boolean): void {
     this.store.set({ loading })
   }

@@ -38,6 +38,11 @@ export interface ModalOptions {
   themeVariables?: ThemeVariables
   /** Embedded mode: the modal stays on the page; closing shows Account or Connect (SPEC §2). */
   embedded?: boolean
+  /**
+   * Closes the modal when a connection made in it succeeds (not while a sign-in still needs a signature, never in
+   * embedded mode). `false` keeps it open on Account. @default true
+   */
+  closeOnConnect?: boolean
   /** Overrides the SPEC §2 connector list order. */
   connectorOrder?: readonly ConnectorGroup[]
   /** Overrides the SPEC §2 connect-method order. */

@@ -45,6 +45,7 @@ describe('a projectId and an unreachable backend (API URL on a closed port): acc
       plugins: [chain, accountData({ retry: { baseDelayMs: 1 } })],
       endpoints: { registry: url, blockchainApi: url, analytics: url },
       isMobile: () => false,
+      closeOnConnect: false,
     })
     await modal.ready
     const showError = vi.spyOn(modal.get(KernelTokens.Snackbar), 'showError')

@@ -5,13 +5,14 @@
  * transfers. Built-in Bitcoin mainnet and testnet (SPEC §1), plus any regtest the host adds with `bitcoinRegtest(url)`.
  * Read GUIDE.md of the template for the [n] markers.
  */
-import { definePlugin, formatUnits, ProviderRpcError, toDisposable, type CaipNetwork, type PluginContext } from 'portico'
+import { definePlugin, formatUnits, ProviderRpcError, toDisposable, type CaipNetwork, type PluginContext, requirePeer } from 'portico'
 import { message } from 'portico/react'
 import { decodeBitcoinAddress, isBitcoinAddress } from './address.ts'
 import { Bip122Connector } from './connector.ts'
 import { getBalanceSats } from './esplora.ts'
 import { messages } from './messages.ts'
 import { bitcoin, bitcoinTestnet, esploraUrl } from './networks.ts'
+import { BIP122_PEERS } from './peers.ts'
 import { extractTransaction, sendTransfer, type Recipient } from './send.ts'
 import { fromWalletStandard, isStandardBitcoinWallet, satsConnectProviders, type BitcoinAccount, type BitcoinWallet, type SignInputs } from './wallets.ts'
 import { sessionWallet, signPsbtThroughSession, type SessionRequest } from './session-wallet.ts'
@@ -32,6 +33,7 @@ export {
   type SignInputs,
   type StandardBitcoinWallet,
 } from './wallets.ts'
+
 
 // [1]
 declare module 'portico' {
@@ -134,7 +136,7 @@ function addWallet(ctx: PluginContext, wallet: BitcoinWallet, networks: readonly
 
 /** Wallet Standard discovery: the wallets registered so far and those registering later (loaded on first use). */
 async function discoverStandardWallets(ctx: PluginContext, onWallet: (wallet: BitcoinWallet) => void): Promise<void> {
-  const { getWallets } = await import('@wallet-standard/app')
+  const getWallets = requirePeer(await import('@wallet-standard/app'), 'getWallets', BIP122_PEERS)
   const { get, on } = getWallets()
   const consider = (wallets: readonly unknown[]) => {
     for (const w of wallets) if (isStandardBitcoinWallet(w)) onWallet(fromWalletStandard(w))

@@ -5,12 +5,22 @@
  * signer. @cosmjs/stargate is an optional peer, loaded with import() on the first balance or send: a host without
  * cosmos ships none of it. See README.md.
  */
-import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type PluginContext } from 'portico'
+import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type PluginContext, requirePeer } from 'portico'
 import { bech32Prefix, isCosmosAddress } from './address.ts'
 import { asRejection, KeplrConnector, type Chain, type EventWindow } from './connector.ts'
 import { isKeplrWallet, type KeplrWallet } from './keplr.ts'
 import { sessionKeplr, type SessionRequest } from './session-wallet.ts'
 import { COSMOS_HUB, toCaipNetwork, toFacts, type CosmosChainInput } from './networks.ts'
+
+/** What the plugin needs installed beside portico (docs/OPTIONS.md gives the same line). */
+const COSMOS_PEERS = { plugin: 'cosmos', packages: ['@cosmjs/stargate'] } as const
+
+/** @cosmjs/stargate, loaded on first use; a missing install says what to install. */
+async function stargate(): Promise<typeof import('@cosmjs/stargate')> {
+  const module = await import('@cosmjs/stargate')
+  requirePeer(module, 'StargateClient', COSMOS_PEERS)
+  return module
+}
 
 export { isCosmosAddress, bech32Prefix } from './address.ts'
 export { COSMOS_HUB, toCaipNetwork, type CosmosChainInput, type CosmosChainFacts } from './networks.ts'
@@ -84,7 +94,7 @@ export function cosmos(options: CosmosOptions = {}) {
         isAddress: (address) => isCosmosAddress(address) && prefixes.has(bech32Prefix(address)!),
         async getBalance(address, network) {
           const chain = chainOf(network)
-          const { StargateClient } = await import('@cosmjs/stargate')
+          const { StargateClient } = await stargate()
           const client = await StargateClient.connect(chain.rpcUrl)
           try {
             const coin = await client.getBalance(address, chain.denom)
@@ -159,7 +169,7 @@ function registerRpc(ctx: PluginContext, chainOf: (n: CaipNetwork | undefined) =
     if (!/^[1-9]\d{0,77}$/.test(amount)) throw new Error(`Invalid amount: ${amount} (a positive whole number of ${chain.denom})`)
     const signer = wallet.getOfflineSignerAuto ? await wallet.getOfflineSignerAuto(chain.chainId) : wallet.getOfflineSigner?.(chain.chainId)
     if (!signer) throw new ProviderRpcError(4200, 'The wallet offers no offline signer')
-    const { SigningStargateClient, GasPrice, coins } = await import('@cosmjs/stargate')
+    const { SigningStargateClient, GasPrice, coins } = await stargate()
     const client = await SigningStargateClient.connectWithSigner(chain.rpcUrl, signer as never, {
       gasPrice: GasPrice.fromString(chain.gasPrice),
       broadcastPollIntervalMs: pollMs,

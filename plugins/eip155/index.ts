@@ -1,16 +1,18 @@
-import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext } from 'portico'
+import { chainProviderToken, definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext } from 'portico'
 import { hasEvmAddressForm } from './address.ts'
 import { InjectedConnector } from './connector.ts'
 import { discoverWallets } from './discovery.ts'
 import { httpRpc } from './json-rpc.ts'
 import { BUILTIN_EVM_CHAINS, toCaipNetwork, type EvmChainInput } from './networks.ts'
 import type { Eip1193Provider } from './provider.ts'
+import { createModalProvider, type ModalEip1193Provider } from './modal-provider.ts'
 
 export { BUILTIN_EVM_CHAINS, toCaipNetwork, type EvmChainInput } from './networks.ts'
 export { InjectedConnector, parseChainId } from './connector.ts'
 export { isEvmAddress, toChecksumAddress, type EvmAddressCheck } from './address.ts'
 export { discoverWallets, parseAnnouncement, sanitizeIcon, type AnnouncedWallet } from './discovery.ts'
 export type { Eip1193Provider } from './provider.ts'
+export type { ModalEip1193Provider, ModalProviderEvents } from './modal-provider.ts'
 
 /** A request to the connected EVM wallet. */
 export interface Eip155Request {
@@ -22,6 +24,10 @@ declare module 'portico' {
   interface ChainNamespaces {
     /** EVM chains (EIP-155). */
     eip155: true
+  }
+  interface ChainProviders {
+    /** `modal.getProvider('eip155')`: EIP-1193, following the connected wallet. */
+    eip155: ModalEip1193Provider
   }
   interface RpcSchema {
     /** EIP-191 personal_sign by the connected account. */
@@ -80,7 +86,9 @@ export function eip155(options: Eip155Options = {}) {
         },
       }
       ctx.registerChain(adapter)
-      registerRpc(ctx)
+      const request = registerRpc(ctx)
+      // modal.getProvider('eip155'): an EIP-1193 provider of the connection, for viem, ethers and wagmi.
+      ctx.provide(chainProviderToken('eip155'), () => createModalProvider(ctx, request))
       startDiscovery(ctx, options)
     },
   })
@@ -106,7 +114,7 @@ function startDiscovery(ctx: PluginContext, options: Eip155Options): void {
 }
 
 /** Signing and sending go to the namespace's active connector, whichever plugin provides it. */
-function registerRpc(ctx: PluginContext): void {
+function registerRpc(ctx: PluginContext): (request: Eip155Request) => Promise<unknown> {
   const active = () => {
     const session = ctx.connection.active('eip155')
     if (!session?.connector.request) throw new ProviderRpcError(4100, 'Please connect a wallet first')
@@ -130,7 +138,7 @@ function registerRpc(ctx: PluginContext): void {
     const { provider, address } = active()
     return (await provider.request({ method: 'eth_sendTransaction', params: [{ from: address, ...tx }] })) as `0x${string}`
   })
-  ctx.registerRpc('eip155:request', async ({ method, params = [] }) => {
+  const request = async ({ method, params = [] }: Eip155Request): Promise<unknown> => {
     const { provider, network } = active()
     try {
       return await provider.request({ method, params })
@@ -138,7 +146,9 @@ function registerRpc(ctx: PluginContext): void {
       if (!isUnsupportedMethod(error)) throw error
       return httpRpc(network, method, params)
     }
-  })
+  }
+  ctx.registerRpc('eip155:request', request)
+  return request
 }
 
 /** 4200 (EIP-1193) or -32601 (JSON-RPC): the wallet does not serve the method, so the HTTP RPC answers. */

@@ -107,6 +107,7 @@ async function setup(o: {
   storage?: StorageAdapter
   fetchOrigins?: () => Promise<{ status: number; body: unknown }>
   features?: ModalFeatures
+  closeOnConnect?: boolean
 } = {}) {
   const site = fakeSecureSite({
     CONNECT_EMAIL: () => ({ ok: { action: 'VERIFY_OTP' } }),
@@ -118,6 +119,8 @@ async function setup(o: {
   })
   const storage = o.storage ?? createMemoryAdapter()
   const modal = createModal({
+    // Most tests look at Account after connecting.
+    closeOnConnect: o.closeOnConnect ?? false,
     projectId: 'p1',
     storage,
     ...(o.features ? { features: o.features } : {}),
@@ -272,6 +275,49 @@ describe('embedded wallet: email login (SPEC §4)', () => {
     t.site.send({ type: 'CONNECT_OTP_SUCCESS', id: otp.id, payload: { user: user() } })
     await Promise.resolve()
     expect(t.modal.get(KernelTokens.Account).get('eip155').address).toBeUndefined()
+  })
+})
+
+describe('issue 25 §5: a login in eip155 and solana closes the modal and leaves the host on its network', () => {
+  const isOpen = (modal: ModalInstance) => modal.get(KernelTokens.Modal).store.getSnapshot().open
+
+  it('email: both namespaces connect, the modal closes, the active network stays the default eip155 one with the EVM account', async () => {
+    const t = await setup({ namespaces: ['eip155', 'solana'], closeOnConnect: true })
+    t.view()
+    await act(() => t.modal.open())
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), { target: { value: 'ada@example.com' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Code' }), { target: { value: '123456' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    await until(() => t.modal.connection.active('solana')?.address === SOL)
+    await until(() => !isOpen(t.modal))
+    const network = t.modal.get(KernelTokens.Network)
+    expect(network.activeNamespace).toBe('eip155')
+    expect(network.activeNetwork?.caipNetworkId).toBe('eip155:31337')
+    expect(t.modal.connection.active()?.address).toBe(EVM)
+  })
+
+  it('social: the same after GitHub through the popup', async () => {
+    const popup = { closed: false, location: { href: '' }, close: vi.fn(() => void (popup.closed = true)) }
+    const t = await setup({
+      namespaces: ['eip155', 'solana'],
+      closeOnConnect: true,
+      table: {
+        GET_SOCIAL_REDIRECT_URI: (p: { provider: string; state: string }) => ({ ok: { uri: `${SECURE}/social/start?provider=${p.provider}&state=${p.state}` } }),
+        CONNECT_SOCIAL: () => ({ ok: { user: user({ email: undefined, userName: 'ada-gh' }) } }),
+      },
+      popup: () => popup,
+    })
+    t.view()
+    await act(() => t.modal.open())
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue with GitHub' }))
+    await until(() => popup.location.href.startsWith(`${SECURE}/social/start?provider=github`))
+    const state = new URL(popup.location.href).searchParams.get('state')!
+    t.site.send({ type: 'SOCIAL_RESULT', payload: { code: 'good', state } }, SECURE, popup)
+    await until(() => t.modal.connection.active('solana')?.address === SOL)
+    await until(() => !isOpen(t.modal))
+    expect(t.modal.get(KernelTokens.Network).activeNamespace).toBe('eip155')
+    expect(t.modal.connection.active()?.address).toBe(EVM)
   })
 })
 

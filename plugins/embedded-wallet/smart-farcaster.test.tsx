@@ -93,6 +93,8 @@ async function setup(o: { table?: Parameters<typeof fakeSecureSite>[0]; track?: 
   })
   const storage = createMemoryAdapter()
   const modal = createModal({
+    // These tests look at Account after connecting.
+    closeOnConnect: false,
     projectId: 'p1',
     storage,
     plugins: [

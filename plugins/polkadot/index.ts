@@ -5,12 +5,15 @@
  * transfer over @polkadot/api (an optional peer, imported on first use only).
  * @example createModal({ plugins: [polkadot({ chain: { wsUrl: 'ws://127.0.0.1:9944', caipNetworkId } })] })
  */
-import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type PluginContext } from 'portico'
+import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type PluginContext, requirePeer } from 'portico'
 import type { ApiPromise } from '@polkadot/api'
 import { isPolkadotAddress, reencodeSs58 } from './address.ts'
 import { InjectedPolkadotConnector, polkadotConnectorId, type PolkadotConnectorDeps } from './connector.ts'
 import { KNOWN_EXTENSION_NAMES, type InjectedSigner, type InjectedWeb3 } from './injected.ts'
 import { sessionSigner, type SessionRequest } from './session-signer.ts'
+
+/** What the plugin needs installed beside portico (docs/OPTIONS.md gives the same line). */
+const POLKADOT_PEERS = { plugin: 'polkadot', packages: ['@polkadot/api'] } as const
 
 export { decodeSs58, encodeSs58, isPolkadotAddress, reencodeSs58 } from './address.ts'
 export { InjectedPolkadotConnector, polkadotConnectorId } from './connector.ts'
@@ -121,7 +124,9 @@ class Apis {
     if (!client) {
       const wsUrl = this.inputs.get(network.caipNetworkId)?.wsUrl ?? network.rpcUrls.default.http[0]
       if (!wsUrl) return Promise.reject(new Error(`No RPC url provided for chainId: ${network.caipNetworkId}`))
-      client = import('@polkadot/api').then(async ({ ApiPromise, WsProvider }) => {
+      client = import('@polkadot/api').then(async (api) => {
+        const ApiPromise = requirePeer(api, 'ApiPromise', POLKADOT_PEERS)
+        const { WsProvider } = api
         const provider = new WsProvider(wsUrl)
         try {
           return await ApiPromise.create({ provider, noInitWarn: true, throwOnConnect: true })

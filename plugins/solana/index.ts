@@ -6,11 +6,13 @@
  * @example createModal({ plugins: [solana({ cluster: { rpcUrl, caipNetworkId } })] })
  */
 import { base58 } from '@scure/base'
-import { getWallets } from '@wallet-standard/app'
+import * as walletStandardApp from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
-import { definePlugin, detectMobile, formatUnits, KernelTokens, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext } from 'portico'
+import { chainProviderToken, definePlugin, requirePeer, detectMobile, formatUnits, KernelTokens, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext, type Token } from 'portico'
 import { SendTokens } from 'portico/plugins/send'
 import { isSolanaAddress } from './address.ts'
+import { SOLANA_PEERS, web3 } from './peers.ts'
+import { createSolanaModalProvider, type SolanaModalProvider } from './modal-provider.ts'
 import { solanaMobileRedirect } from './mobile-redirect.ts'
 import { WalletStandardConnector, walletStandardConnectorId } from './connector.ts'
 import { BUILTIN_SOLANA_NETWORKS, SOLANA_DEVNET, SOLANA_MAINNET, toSolanaNetwork, type SolanaClusterInput } from './networks.ts'
@@ -19,6 +21,7 @@ import { solanaSender } from './send.ts'
 import { isSolanaWallet, standardChainOf, type SolanaSendOptions, type SolanaStandardWallet } from './wallet-standard.ts'
 
 export { isSolanaAddress } from './address.ts'
+export type { SolanaModalProvider } from './modal-provider.ts'
 export { SOLANA_MOBILE_REDIRECTS, solanaMobileRedirect } from './mobile-redirect.ts'
 export { BUILTIN_SOLANA_NETWORKS, SOLANA_DEVNET, SOLANA_MAINNET, toSolanaNetwork, type SolanaClusterInput } from './networks.ts'
 export { WalletStandardConnector, walletStandardConnectorId, firstSignature } from './connector.ts'
@@ -36,6 +39,10 @@ declare module 'portico' {
   interface ChainNamespaces {
     /** Solana clusters (CAIP-30). */
     solana: true
+  }
+  interface ChainProviders {
+    /** `modal.getProvider('solana')`: the connected Wallet Standard wallet's features. */
+    solana: SolanaModalProvider
   }
   interface RpcSchema {
     /** Signs a message (UTF-8 text or bytes) with the connected account; the ed25519 signature in base58. */
@@ -122,6 +129,8 @@ export function solana(options: SolanaOptions = {}) {
       }
       ctx.registerChain(adapter)
       registerRpc(ctx, connections, options.tokens ?? {})
+      // modal.getProvider('solana'): the connected Wallet Standard wallet's features.
+      ctx.provide(chainProviderToken('solana'), () => createSolanaModalProvider(ctx))
       startDiscovery(ctx, networks)
     },
     async activate(ctx) {
@@ -142,14 +151,14 @@ export function solana(options: SolanaOptions = {}) {
 }
 
 async function publicKey(address: string) {
-  const { PublicKey } = await import('@solana/web3.js')
+  const { PublicKey } = await web3()
   return new PublicKey(address)
 }
 
 /** Wallet Standard discovery: each wallet with standard:connect and a Solana chain becomes a connector. */
 function startDiscovery(ctx: PluginContext, networks: readonly CaipNetwork[]): void {
   if (typeof window === 'undefined') return
-  const wallets = getWallets()
+  const wallets = requirePeer(walletStandardApp, 'getWallets', SOLANA_PEERS)()
   const registered = new Map<Wallet, { dispose(): void }>()
   const deps = {
     defaultNetwork: () => ctx.state.network.getSnapshot().byNamespace.solana?.caipNetwork ?? networks[0],

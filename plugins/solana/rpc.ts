@@ -1,5 +1,6 @@
 import { fetchWithRetry, noRpcUrl, ProviderRpcError, type CaipNetwork, type TokenBalance } from 'portico'
 import type { Connection } from '@solana/web3.js'
+import { web3 } from './peers.ts'
 
 /** SPEC §7 chain RPC: a Solana JSON-RPC POST to the network's RPC URL (methods the wallet does not serve). */
 export async function solanaHttpRpc<T>(network: CaipNetwork, method: string, params: readonly unknown[] | object = []): Promise<T> {
@@ -27,7 +28,7 @@ export class Connections {
     if (!found) {
       const url = network.rpcUrls.default.http[0]
       if (!url) return Promise.reject(new Error(noRpcUrl(String(network.id))))
-      found = import('@solana/web3.js').then(({ Connection }) => new Connection(url, { commitment: 'confirmed', wsEndpoint: this.wsUrlOf(network) }))
+      found = web3().then(({ Connection }) => new Connection(url, { commitment: 'confirmed', wsEndpoint: this.wsUrlOf(network) }))
       this.byNetwork.set(network.caipNetworkId, found)
     }
     return found
@@ -57,7 +58,7 @@ export async function splTokenBalances(
   network: CaipNetwork,
   known: Readonly<Record<string, SplTokenInfo>> = {},
 ): Promise<SplTokenBalance[]> {
-  const { PublicKey } = await import('@solana/web3.js')
+  const { PublicKey } = await web3()
   const ownerKey = new PublicKey(owner)
   const lists = await Promise.all(
     [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID].map((programId) =>

@@ -1,9 +1,10 @@
 import { base64 } from '@scure/base'
-import type { CaipNetwork } from 'portico'
+import { requirePeer, type CaipNetwork } from 'portico'
 import type { Sender, SendRequest, SendToken } from 'portico/plugins/send'
 import type { Connection, PublicKey, Transaction } from '@solana/web3.js'
 import { isSolanaAddress } from './address.ts'
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from './rpc.ts'
+import { SPL_TOKEN_PEER, web3 as loadWeb3 } from './peers.ts'
 
 /** A transfer as the Solana sender needs it: the send plugin's request, of which the token's symbol, decimals and mint. */
 export type SolanaSendRequest = Omit<SendRequest, 'token'> & { token: Pick<SendToken, 'symbol' | 'decimals' | 'address'> }
@@ -35,7 +36,7 @@ const POLL_MS = 500
  * mint's owner says), creating the receiver's account first when it does not exist.
  */
 export async function solanaTransferTransaction(connection: Connection, request: SolanaSendRequest): Promise<Transaction> {
-  const web3 = await import('@solana/web3.js')
+  const web3 = await loadWeb3()
   const from = new web3.PublicKey(request.from)
   const to = new web3.PublicKey(request.to)
   const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed')
@@ -45,6 +46,7 @@ export async function solanaTransferTransaction(connection: Connection, request:
     return tx
   }
   const spl = await import('@solana/spl-token')
+  requirePeer(spl, 'createTransferCheckedInstruction', SPL_TOKEN_PEER)
   const mint = new web3.PublicKey(request.token.address)
   const programId = await tokenProgramOf(connection, mint)
   // The receiver may be a PDA (off the curve): its associated account is still well defined.

@@ -5,6 +5,7 @@ import {
   type ChainNamespace,
   type PluginContext,
   type WalletListing,
+  requirePeer,
 } from 'portico'
 import { withSafeLinks } from 'portico/components'
 import { connectSessionNamespaces, WalletConnectConnector, type SignClientLike } from './connector.ts'
@@ -24,6 +25,7 @@ export {
   type PairingOffer,
   type PairingState,
 } from './pairing.ts'
+
 export { walletLinks, type WalletLink } from './wallet-links.ts'
 export { WALLET_METHODS, WALLET_EVENTS, proposalNamespaces } from './namespaces.ts'
 export type { VerifyMode } from './verify.ts'
@@ -168,9 +170,12 @@ function instancePrefix(ctx: PluginContext): string | undefined {
   return id === undefined ? undefined : `portico-${id}`
 }
 
+/** What the plugin needs installed beside portico (docs/OPTIONS.md gives the same line). */
+const WALLETCONNECT_PEERS = { plugin: 'walletconnect', packages: ['@walletconnect/sign-client'] } as const
+
 /** The one place sign-client is imported: dynamically, so it is a separate chunk loaded on first use. */
 async function loadSignClient(initOptions: SignClientInitOptions): Promise<SignClientLike> {
-  const { SignClient } = await import('@walletconnect/sign-client')
+  const SignClient = requirePeer(await import('@walletconnect/sign-client'), 'SignClient', WALLETCONNECT_PEERS)
   const clean = Object.fromEntries(Object.entries(initOptions).filter(([, v]) => v !== undefined)) as SignClientInitOptions
   return (await SignClient.init(clean)) as unknown as SignClientLike
 }

@@ -124,6 +124,21 @@ describe('WalletConnect across namespaces', () => {
     expect(client.requests.at(-1)).toMatchObject({ chainId: SOL_CHAIN, request: { method: 'solana_signMessage' } })
   })
 
+  it('issue 25 §5: the modal closes once every namespace of the session is connected, and the host stays on its eip155 network', async () => {
+    const { modal, client } = await setup()
+    modal.open()
+    const pending = modal.get(KernelTokens.Connection).connect('walletConnect', 'eip155')
+    await vi.waitFor(() => expect(client.proposals).toHaveLength(1))
+    client.proposals[0]!.approve(both())
+    await pending
+    // What the pairing view does when the connect resolves.
+    modal.router.reset('Account')
+    await vi.waitFor(() => expect(modal.get(KernelTokens.Modal).store.getSnapshot().open).toBe(false))
+    expect(connectionIds(modal)).toEqual({ eip155: 'walletConnect', solana: 'walletConnect' })
+    expect(modal.get(KernelTokens.Network).activeNamespace).toBe('eip155')
+    expect(modal.connection.active()?.address).toBe(EVM)
+  })
+
   it('a session with eip155 only connects eip155 only', async () => {
     const { modal, client } = await setup()
     const session = both()

@@ -101,6 +101,8 @@ async function mountPairing(customWallets: WalletListing[], strict = false) {
   const client = new PendingSignClient()
   modal = createModal({
     storage: createMemoryAdapter(),
+    // The pairing view routes to Account on approval (checked below).
+    closeOnConnect: false,
     metadata: { name: 'Test dapp', url: 'http://127.0.0.1' },
     plugins: [
       eip155({ networks: [{ id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } }], builtinNetworks: false, legacyInjected: false }),

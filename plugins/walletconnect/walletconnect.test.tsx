@@ -118,6 +118,8 @@ function setup(opts: { storage?: StorageAdapter; client?: FakeSignClient; option
   const createSignClient = vi.fn(async (_options: SignClientInitOptions) => client)
   const storage = opts.storage ?? createMemoryAdapter()
   const modal = createModal({
+    // These tests look at Account after connecting.
+    closeOnConnect: false,
     storage,
     metadata: { name: 'Test dapp', url: 'http://127.0.0.1' },
     plugins: [
@@ -485,6 +487,8 @@ describe('a stored session while sign-client cannot start (unreachable relay)', 
     // The reload: sign-client's start never finishes (its relay socket cannot open).
     const createSignClient = vi.fn((_options: SignClientInitOptions) => new Promise<SignClientLike>(() => undefined))
     const modal = createModal({
+      // These tests look at Account after connecting.
+      closeOnConnect: false,
       storage,
       plugins: [
         eip155({ networks: [chain(31337, 'Local'), chain(31338, 'Local 2')], builtinNetworks: false, legacyInjected: false }),

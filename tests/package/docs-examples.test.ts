@@ -84,7 +84,9 @@ const consumerOptions: ts.CompilerOptions = {
 /** The diagnostics of a program in the app's own files and the packed package (not in third-party libraries). */
 function ownDiagnostics(rootNames: string[]): ts.Diagnostic[] {
   const program = ts.createProgram({ rootNames, options: { ...consumerOptions, baseUrl: undefined }, host: ts.createCompilerHost(consumerOptions) })
-  return ts.getPreEmitDiagnostics(program).filter((d) => !d.file || !relative(app, d.file.fileName).startsWith('node_modules/') || d.file.fileName.startsWith(pkgDir))
+  // Third-party libraries are linked from the repo's node_modules, so TypeScript sees them at their real path there.
+  const thirdParty = (file: string) => relative(app, file).startsWith('node_modules/') || file.startsWith(`${RNODE}/`)
+  return ts.getPreEmitDiagnostics(program).filter((d) => !d.file || !thirdParty(d.file.fileName) || d.file.fileName.startsWith(pkgDir))
 }
 
 const format = (diagnostics: readonly ts.Diagnostic[]) =>

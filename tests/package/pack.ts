@@ -13,7 +13,7 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const RNODE = join(ROOT, 'node_modules')
 
 /** What the package is built from: the sources of the entries, the build's config and script, what `files` ships. */
-const SOURCES = ['kernel', 'ui', 'plugins', 'testing', 'storybook', 'docs', 'plugin-template', 'scripts', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'README.md', 'LICENSE']
+const SOURCES = ['kernel', 'ui', 'plugins', 'integrations', 'testing', 'storybook', 'docs', 'plugin-template', 'scripts', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'README.md', 'LICENSE']
 
 export interface PackedFile {
   path: string

@@ -5,6 +5,7 @@ export { Modal } from './Modal.tsx'
 export { ConnectButton, type ConnectButtonProps } from './ConnectButton.tsx'
 export { formatMessage, strings, type PorticoStrings } from '../theme/i18n.ts'
 export { useConnectingView } from './routing.ts'
+export { useWallets, useConnect, connectWallet, WalletButton, type WalletOption, type ConnectStatus, type WalletButtonProps, type WalletButtonState } from './headless.tsx'
 export {
   useStrings,
   useLocale,

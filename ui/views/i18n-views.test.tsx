@@ -29,7 +29,7 @@ const ADDRESS = DEV_ADDRESS
 const chain = (refuse?: Error) => devChain({ refuse })
 
 async function open(locale: string | undefined, refuse?: Error): Promise<ModalInstance> {
-  const m = createModal({ storage: createMemoryAdapter(), plugins: [chain(refuse)], embedded: false, ...(locale ? { locale } : {}) })
+  const m = createModal({ storage: createMemoryAdapter(), plugins: [chain(refuse)], embedded: false, closeOnConnect: false, ...(locale ? { locale } : {}) })
   modal = m
   await m.ready
   await act(async () => {

@@ -62,7 +62,7 @@ const staking = definePlugin({
 })
 
 async function mount(plugins: PluginDefinition[], locale?: string): Promise<ModalInstance> {
-  const m = createModal({ storage: createMemoryAdapter(), plugins, embedded: false, ...(locale ? { locale } : {}) })
+  const m = createModal({ storage: createMemoryAdapter(), plugins, embedded: false, closeOnConnect: false, ...(locale ? { locale } : {}) })
   modal = m
   await m.ready
   await act(async () => {
