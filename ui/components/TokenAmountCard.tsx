@@ -23,6 +23,8 @@ export interface TokenAmountCardProps {
   maxLoading?: boolean
   /** A problem with the amount (aria-invalid, linked by aria-describedby, announced). */
   error?: string | undefined
+  /** The amount is wrong without a text here (the view's primary button names the problem): aria-invalid and the error border. */
+  invalid?: boolean
   /** The amount is on its way (a quote): a skeleton stands in for it. */
   loading?: boolean
   disabled?: boolean
@@ -36,12 +38,12 @@ export interface TokenAmountCardProps {
  * A token amount as a card (Swap's "You pay" / "You receive", Send's "Amount"): the label, a large amount beside the
  * token pill, then the USD value and the balance with Max. An input when `onAmount` is given, otherwise an output.
  */
-export function TokenAmountCard({ label, amount, onAmount, token, usdValue, balance, onMax, maxLabel = 'Max', maxLoading, error, loading, disabled, placeholder = '0', children }: TokenAmountCardProps) {
+export function TokenAmountCard({ label, amount, onAmount, token, usdValue, balance, onMax, maxLabel = 'Max', maxLoading, error, invalid = false, loading, disabled, placeholder = '0', children }: TokenAmountCardProps) {
   const id = useId()
   const labelId = `${id}-label`
   const errorId = `${id}-error`
   return (
-    <div role="group" aria-labelledby={labelId} className="portico-amount-card" data-invalid={error ? '' : undefined}>
+    <div role="group" aria-labelledby={labelId} className="portico-amount-card" data-invalid={error || invalid ? '' : undefined}>
       <label id={labelId} htmlFor={onAmount ? `${id}-amount` : undefined} className="portico-amount-card-label">
         {label}
       </label>
@@ -60,7 +62,7 @@ export function TokenAmountCard({ label, amount, onAmount, token, usdValue, bala
             placeholder={placeholder}
             value={amount}
             disabled={disabled}
-            aria-invalid={error ? true : undefined}
+            aria-invalid={error || invalid ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             onChange={(e) => onAmount(e.currentTarget.value)}
           />
