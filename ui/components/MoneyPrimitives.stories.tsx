@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { ThemeFrame } from '../../storybook/ThemeFrame.tsx'
 import { NARROW } from '../../storybook/view-story.tsx'
 import { sampleAddress, sampleIcon } from '../../storybook/fixtures.ts'
+import { AddressCard } from './AddressCard.tsx'
 import { Avatar } from './Avatar.tsx'
 import { Icon } from './Icon.tsx'
 import { IconButtonRow, type IconButtonRowItem } from './IconButtonRow.tsx'
@@ -119,3 +120,20 @@ export const IconRowIcons: Story = frame(() => (
   />
 ))
 export const IconRowArabic: Story = frame(() => <IconButtonRow label="طرق أخرى لتسجيل الدخول" items={providers.slice(1, 4).map((p) => ({ ...p, label: `المتابعة باستخدام ${p.id}` }))} />, { dir: 'rtl' })
+
+const RECEIVER = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
+/** A receiver typed as a name: the account it resolves to with its avatar and short address. */
+export const Address: Story = frame(() => (
+  <>
+    <AddressCard label="Receiver" placeholder="Address or account name" value="bob.reown.id" onValue={noop} resolved={{ address: RECEIVER, shortAddress: '0x99…B0A4dc', name: 'bob.reown.id' }} />
+    <AddressCard label="Receiver" placeholder="Address or account name" value="" onValue={noop} />
+  </>
+))
+export const AddressLoading: Story = frame(() => <AddressCard label="Receiver" value="bob.reown.id" onValue={noop} loadingText="Looking up the receiver…" />)
+export const AddressError: Story = frame(() => <AddressCard label="Receiver" value="nobody.reown.id" onValue={noop} error="No account has this name" />)
+export const AddressLongValues: Story = frame(
+  () => <AddressCard label="Receiver" value="a-very-long-name-chosen-by-someone-who-likes-hyphens.reown.id" onValue={noop} resolved={{ address: RECEIVER, shortAddress: '0x99…B0A4dc', name: 'a-very-long-name-chosen-by-someone-who-likes-hyphens.reown.id' }} />,
+  { width: NARROW },
+)
+export const AddressGerman: Story = frame(() => <AddressCard label="Empfänger" placeholder="Adresse oder Kontoname" value="" onValue={noop} />)
+export const AddressArabic: Story = frame(() => <AddressCard label="المستلم" value={RECEIVER} onValue={noop} resolved={{ address: RECEIVER, shortAddress: '0x99…B0A4dc' }} />, { dir: 'rtl' })

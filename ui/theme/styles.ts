@@ -108,6 +108,12 @@ const controls = `
 .portico-amount-card-usd,.portico-amount-card-balance{min-width:0;${ellipsis}}
 .portico-amount-card-max{flex:none;min-height:24px;padding:0 ${s1};border:0;border-radius:${v('radius-sm')};background:none;color:${v('accent')};font:inherit;font-weight:${v('font-weight-medium')};cursor:pointer}
 .portico-amount-card-max:disabled{opacity:.55;cursor:not-allowed}
+.portico-address-card-input{width:100%;min-width:0;padding:0;border:0;background:none;color:${v('fg')};font-family:${v('font-family-mono')};font-size:${v('font-size-md')}}
+.portico-address-card-input:focus-visible{outline:none}
+.portico-address-card-input::placeholder{color:${v('muted')};font-family:${v('font-family')}}
+.portico-address-card-account{display:flex;align-items:center;gap:${s2};min-width:0;font-size:${v('font-size-sm')}}
+.portico-address-card-name{min-width:0;font-weight:${v('font-weight-medium')};${ellipsis}}
+.portico-amount-hero{font-size:${v('font-size-xl')};font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
 .portico-amount-flip{align-self:center;margin:-22px 0;z-index:1;border:4px solid ${v('bg')};background:${v('surface')}}
 .portico-token-pill{flex:none;display:inline-flex;align-items:center;gap:${s1};max-width:60%;min-height:36px;padding:0 ${s2} 0 ${s1};border:1px solid ${v('border')};border-radius:${v('radius-full')};background:${v('bg')};color:${v('fg')};font:inherit;font-weight:${v('font-weight-medium')}}
 .portico-token-pill .portico-wallet-image,.portico-token-pill .portico-wallet-image-fallback{border-radius:50%}
