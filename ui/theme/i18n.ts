@@ -73,6 +73,8 @@ export interface PorticoStrings {
   pairingFailed: string
   retryIn: string
   newToWallets: string
+  /** Connect: the button that shows the wallets when email and social come first. */
+  continueWithWallet: string
   learnMore: string
   unknownNetwork: string
   notConnected: string
@@ -162,6 +164,7 @@ export const strings: PorticoStrings = {
   pairingFailed: 'Connection failed',
   retryIn: 'Retry in {seconds} s',
   newToWallets: 'New to wallets?',
+  continueWithWallet: 'Continue with a wallet',
   learnMore: 'Learn more',
   unknownNetwork: 'Unknown network',
   notConnected: 'Not connected.',

@@ -71,6 +71,7 @@ const messages: PorticoStrings = {
   pairingFailed: "فشل الاتصال",
   retryIn: "إعادة المحاولة خلال {seconds} ث",
   newToWallets: "جديد على المحافظ؟",
+  continueWithWallet: "المتابعة باستخدام محفظة",
   learnMore: "اعرف المزيد",
   unknownNetwork: "شبكة غير معروفة",
   notConnected: "غير متصل.",

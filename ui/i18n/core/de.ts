@@ -71,6 +71,7 @@ const messages: PorticoStrings = {
   pairingFailed: "Verbindung fehlgeschlagen",
   retryIn: "Erneut in {seconds} s",
   newToWallets: "Neu bei Wallets?",
+  continueWithWallet: "Mit einer Wallet fortfahren",
   learnMore: "Mehr erfahren",
   unknownNetwork: "Unbekanntes Netzwerk",
   notConnected: "Nicht verbunden.",

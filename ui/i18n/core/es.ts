@@ -71,6 +71,7 @@ const messages: PorticoStrings = {
   pairingFailed: "Error de conexión",
   retryIn: "Reintentar en {seconds} s",
   newToWallets: "¿Nuevo en billeteras?",
+  continueWithWallet: "Continuar con una billetera",
   learnMore: "Más información",
   unknownNetwork: "Red desconocida",
   notConnected: "No conectado.",

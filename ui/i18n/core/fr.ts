@@ -71,6 +71,7 @@ const messages: PorticoStrings = {
   pairingFailed: "Échec de la connexion",
   retryIn: "Nouvel essai dans {seconds} s",
   newToWallets: "Nouveau dans les portefeuilles ?",
+  continueWithWallet: "Continuer avec un portefeuille",
   learnMore: "En savoir plus",
   unknownNetwork: "Réseau inconnu",
   notConnected: "Non connecté.",

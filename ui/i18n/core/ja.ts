@@ -71,6 +71,7 @@ const messages: PorticoStrings = {
   pairingFailed: "接続に失敗しました",
   retryIn: "{seconds}秒後に再試行",
   newToWallets: "ウォレットは初めてですか？",
+  continueWithWallet: "ウォレットで続ける",
   learnMore: "詳しく見る",
   unknownNetwork: "不明なネットワーク",
   notConnected: "接続されていません。",

@@ -71,6 +71,7 @@ const messages: PorticoStrings = {
   pairingFailed: "연결 실패",
   retryIn: "{seconds}초 후 재시도",
   newToWallets: "지갑이 처음이신가요?",
+  continueWithWallet: "지갑으로 계속하기",
   learnMore: "자세히 알아보기",
   unknownNetwork: "알 수 없는 네트워크",
   notConnected: "연결되지 않았습니다.",

@@ -71,6 +71,7 @@ const messages: PorticoStrings = {
   pairingFailed: "Falha na conexão",
   retryIn: "Nova tentativa em {seconds} s",
   newToWallets: "Novo em carteiras?",
+  continueWithWallet: "Continuar com uma carteira",
   learnMore: "Saiba mais",
   unknownNetwork: "Rede desconhecida",
   notConnected: "Não conectado.",

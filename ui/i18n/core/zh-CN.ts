@@ -71,6 +71,7 @@ const messages: PorticoStrings = {
   pairingFailed: "连接失败",
   retryIn: "{seconds} 秒后重试",
   newToWallets: "第一次使用钱包？",
+  continueWithWallet: "使用钱包继续",
   learnMore: "了解更多",
   unknownNetwork: "未知网络",
   notConnected: "未连接。",
