@@ -70,6 +70,8 @@ export interface PorticoStrings {
   openWallet: string
   openWalletDesktop: string
   openWalletMobile: string
+  /** WalletConnect on a phone: the secondary choice that shows the QR code instead of the app link. */
+  showQrCode: string
   pairingFailed: string
   retryIn: string
   newToWallets: string
@@ -161,6 +163,7 @@ export const strings: PorticoStrings = {
   openWallet: 'Open {name}',
   openWalletDesktop: 'Open {name} desktop app',
   openWalletMobile: 'Open {name} mobile app',
+  showQrCode: 'Show QR code',
   pairingFailed: 'Connection failed',
   retryIn: 'Retry in {seconds} s',
   newToWallets: 'New to wallets?',

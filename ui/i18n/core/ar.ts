@@ -68,6 +68,7 @@ const messages: PorticoStrings = {
   openWallet: "فتح {name}",
   openWalletDesktop: "فتح تطبيق {name} لسطح المكتب",
   openWalletMobile: "فتح تطبيق {name} للجوال",
+  showQrCode: "عرض رمز QR",
   pairingFailed: "فشل الاتصال",
   retryIn: "إعادة المحاولة خلال {seconds} ث",
   newToWallets: "جديد على المحافظ؟",

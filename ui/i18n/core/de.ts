@@ -68,6 +68,7 @@ const messages: PorticoStrings = {
   openWallet: "{name} öffnen",
   openWalletDesktop: "Desktop-App von {name} öffnen",
   openWalletMobile: "Mobile App von {name} öffnen",
+  showQrCode: "QR-Code anzeigen",
   pairingFailed: "Verbindung fehlgeschlagen",
   retryIn: "Erneut in {seconds} s",
   newToWallets: "Neu bei Wallets?",

@@ -68,6 +68,7 @@ const messages: PorticoStrings = {
   openWallet: "Abrir {name}",
   openWalletDesktop: "Abrir la app de escritorio de {name}",
   openWalletMobile: "Abrir la app móvil de {name}",
+  showQrCode: "Mostrar código QR",
   pairingFailed: "Error de conexión",
   retryIn: "Reintentar en {seconds} s",
   newToWallets: "¿Nuevo en billeteras?",

@@ -68,6 +68,7 @@ const messages: PorticoStrings = {
   openWallet: "Ouvrir {name}",
   openWalletDesktop: "Ouvrir l’application de bureau {name}",
   openWalletMobile: "Ouvrir l’application mobile {name}",
+  showQrCode: "Afficher le QR code",
   pairingFailed: "Échec de la connexion",
   retryIn: "Nouvel essai dans {seconds} s",
   newToWallets: "Nouveau dans les portefeuilles ?",

@@ -68,6 +68,7 @@ const messages: PorticoStrings = {
   openWallet: "{name}を開く",
   openWalletDesktop: "{name}デスクトップアプリを開く",
   openWalletMobile: "{name}モバイルアプリを開く",
+  showQrCode: "QRコードを表示",
   pairingFailed: "接続に失敗しました",
   retryIn: "{seconds}秒後に再試行",
   newToWallets: "ウォレットは初めてですか？",

@@ -68,6 +68,7 @@ const messages: PorticoStrings = {
   openWallet: "{name} 열기",
   openWalletDesktop: "{name} 데스크톱 앱 열기",
   openWalletMobile: "{name} 모바일 앱 열기",
+  showQrCode: "QR 코드 표시",
   pairingFailed: "연결 실패",
   retryIn: "{seconds}초 후 재시도",
   newToWallets: "지갑이 처음이신가요?",

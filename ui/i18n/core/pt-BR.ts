@@ -68,6 +68,7 @@ const messages: PorticoStrings = {
   openWallet: "Abrir {name}",
   openWalletDesktop: "Abrir o app para computador do {name}",
   openWalletMobile: "Abrir o app para celular do {name}",
+  showQrCode: "Mostrar código QR",
   pairingFailed: "Falha na conexão",
   retryIn: "Nova tentativa em {seconds} s",
   newToWallets: "Novo em carteiras?",

@@ -68,6 +68,7 @@ const messages: PorticoStrings = {
   openWallet: "打开 {name}",
   openWalletDesktop: "打开 {name} 桌面应用",
   openWalletMobile: "打开 {name} 移动应用",
+  showQrCode: "显示二维码",
   pairingFailed: "连接失败",
   retryIn: "{seconds} 秒后重试",
   newToWallets: "第一次使用钱包？",
