@@ -42,6 +42,18 @@ export function rateLine(state: SwapState, { t = messages.en, locale = 'en' }: S
   return formatMessage(t.rate, { from: from.symbol, rate: shown(rate, to.decimals, locale), to: to.symbol })
 }
 
+/**
+ * What Max fills in: the whole balance of a token; of the native token, the balance less the network fee (none while
+ * the fee is unknown or above the balance), so the swap can still pay for its gas.
+ */
+export function maxOf(token: SwapToken | undefined, networkFee: bigint | undefined): string | undefined {
+  if (token?.balance === undefined) return undefined
+  if (!token.address.toLowerCase().endsWith(':0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')) return token.balance
+  const held = toBaseUnits(token.balance, token.decimals)
+  if (held === undefined || networkFee === undefined || held <= networkFee) return undefined
+  return formatUnits(held - networkFee, token.decimals)
+}
+
 /** The token pill of one side: its logo and symbol, named after the side ("You pay: USDC"). */
 const pill = (side: string, token: SwapToken | undefined, t: SwapMessages, onClick: () => void, disabled: boolean) => ({
   symbol: token?.symbol,
@@ -95,7 +107,7 @@ export function SwapCard(props: SwapCardProps) {
           token={pill(t.youPay, from, t, () => props.onPick('from'), busy)}
           usdValue={from ? usd(state.amount, state.prices, from, locale) : undefined}
           balance={from?.balance !== undefined ? formatMessage(t.balance, { amount: `${shown(toBaseUnits(from.balance, from.decimals) ?? 0n, from.decimals, locale)} ${from.symbol}` }) : undefined}
-          onMax={from?.balance !== undefined ? () => props.onAmount(from.balance!) : undefined}
+          onMax={maxOf(from, props.details.networkFee) !== undefined ? () => props.onAmount(maxOf(from, props.details.networkFee)!) : undefined}
           maxLabel={t.max}
         />
         <IconButton className="portico-amount-flip" label={t.switchTokens} icon={<Icon name="flip" size={16} />} onClick={props.onSwitch} disabled={!to || busy} />
