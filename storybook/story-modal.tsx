@@ -80,8 +80,8 @@ function storyChain(behaviour: StoryConnectBehaviour, wallets: StoryWallets = 'd
 }
 
 /** Builds a modal for a story: in memory, offline, optionally connected. */
-export async function createStoryModal(opts: { connected?: boolean; behaviour?: StoryConnectBehaviour; unsupported?: boolean; themeMode?: 'light' | 'dark'; embedded?: boolean; /** Stories show where a flow lands, so the dialog stays open after connecting unless true. */ closeOnConnect?: boolean; wallets?: StoryWallets; /** Extra plugins, made fresh for each modal. */ plugins?: () => PluginDefinition[] } = {}): Promise<Modal> {
-  const modal = createModal({ storage: createMemoryAdapter(), plugins: [storyChain(opts.behaviour ?? 'pending', opts.wallets), ...(opts.plugins?.() ?? [])], embedded: opts.embedded ?? true, themeMode: opts.themeMode, closeOnConnect: opts.closeOnConnect ?? false })
+export async function createStoryModal(opts: { connected?: boolean; behaviour?: StoryConnectBehaviour; unsupported?: boolean; themeMode?: 'light' | 'dark'; embedded?: boolean; /** Stories show where a flow lands, so the dialog stays open after connecting unless true. */ closeOnConnect?: boolean; wallets?: StoryWallets; /** The modal's language, e.g. 'de'. */ locale?: string; /** The host's connect-method order (SPEC §2). */ connectMethodOrder?: ('email' | 'social' | 'wallet')[]; /** Extra plugins, made fresh for each modal. */ plugins?: () => PluginDefinition[] } = {}): Promise<Modal> {
+  const modal = createModal({ storage: createMemoryAdapter(), plugins: [storyChain(opts.behaviour ?? 'pending', opts.wallets), ...(opts.plugins?.() ?? [])], embedded: opts.embedded ?? true, themeMode: opts.themeMode, locale: opts.locale, connectMethodOrder: opts.connectMethodOrder, closeOnConnect: opts.closeOnConnect ?? false })
   await modal.ready
   if (opts.connected) {
     const connection = modal.get(KernelTokens.Connection)

@@ -153,9 +153,13 @@ describe('embedded wallet: Connect sections (SPEC §2)', () => {
     t.view()
     await act(() => t.modal.open())
     const email = await screen.findByRole('textbox', { name: 'Email' })
-    const buttons = await screen.findAllByRole('button', { name: /^Continue with / })
-    expect(buttons.map((b) => b.textContent)).toEqual(['Continue with GitHub', 'Continue with Google', 'Continue with X'])
+    const social = await screen.findByRole('group', { name: 'Social login' })
+    const buttons = within(social).getAllByRole('button', { name: /^Continue with / })
+    expect(buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Continue with GitHub', 'Continue with Google', 'Continue with X'])
     expect(email.compareDocumentPosition(buttons[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    // Issue 30: the first provider is a full-width text button, the others a row of named icon buttons.
+    expect(buttons[0]!.textContent).toBe('Continue with GitHub')
+    expect(within(within(social).getByRole('group', { name: 'More sign-in options' })).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Continue with Google', 'Continue with X'])
   })
 
   it("the host's features switches (docs/OPTIONS.md), read by this plugin: email off, socials off, the host's socials", async () => {

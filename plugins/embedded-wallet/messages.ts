@@ -38,6 +38,7 @@ const en = {
   expires: 'Expires {date}',
   revoke: 'Revoke',
   socialLogin: 'Social login',
+  moreSocials: 'More sign-in options',
   continueWith: 'Continue with {provider}',
   eoa: 'EOA',
   smartAccount: 'Smart account',

@@ -426,7 +426,7 @@ describe('views', () => {
     await screen.findByText('erin.reown.id is available')
     fireEvent.click(screen.getByRole('button', { name: 'Register' }))
     // The register view's own alert (the snackbar says it too).
-    const inView = () => screen.queryAllByRole('alert').find((el) => el.classList.contains('portico-state-alert'))
+    const inView = () => screen.queryAllByRole('alert').find((el) => el.closest('form') !== null)
     await until(() => inView()?.textContent?.includes('The name is not normalized (ENSIP-15)') === true)
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'erin2' } })
     await screen.findByText('erin2.reown.id is available')

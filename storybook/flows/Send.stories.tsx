@@ -34,7 +34,7 @@ export const HappyPath: Story = {
     const review = await canvas.findByRole('dialog', { name: 'Review send' }, { timeout: 10_000 })
     const transfer = within(await within(review).findByRole('region', { name: 'Transfer' }, { timeout: 10_000 }))
     await expect(transfer.getByText('0.5 ETH')).toBeVisible()
-    await expect(transfer.getByText('To 0x99…B0A4dc')).toBeVisible()
+    await expect(transfer.getByText('0x99…B0A4dc')).toBeVisible()
     await waitFor(() => expect(within(review).queryByText('Estimating…')).toBeNull(), { timeout: 10_000 })
     await userEvent.click(within(review).getByRole('button', { name: 'Send' }))
     const wallet = within(canvas.getByRole('region', { name: `${FLOW_WALLET} window` }))

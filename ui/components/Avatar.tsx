@@ -6,7 +6,7 @@ export interface AvatarProps {
   address: string
   /** Untrusted profile image (e.g. an ENS avatar); the gradient shows when it is unsafe or missing. */
   imageUrl?: string | undefined
-  /** Alternative text. @default strings.accountAvatar */
+  /** Alternative text; '' when text beside it already names the account (the avatar is then hidden from assistive technology). @default strings.accountAvatar */
   alt?: string
   /** Diameter in px. @default 64 */
   size?: number
@@ -19,6 +19,7 @@ export function Avatar({ address, imageUrl, alt, size = 64 }: AvatarProps) {
   const src = safeImageUrl(imageUrl)
   const style = { width: size, height: size }
   if (src) return <img className="portico-avatar" src={src} alt={alt} width={size} height={size} style={style} referrerPolicy="no-referrer" />
+  if (alt === '') return <span className="portico-avatar" aria-hidden="true" style={{ ...style, background: addressGradient(address) }} />
   return <span className="portico-avatar" role="img" aria-label={alt} style={{ ...style, background: addressGradient(address) }} />
 }
 

@@ -15,6 +15,8 @@ const paths = {
   grid: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z',
   arrowDown: 'M12 5v14M6 13l6 6 6-6',
   arrowUp: 'M12 19V5M6 11l6-6 6 6',
+  flip: 'M8 20V4M4 8l4-4 4 4M16 4v16M12 16l4 4 4-4',
+  settings: 'M4 7h9M17 7h3M4 17h3M11 17h9M15 5v4M9 15v4',
 } as const
 
 export type IconName = keyof typeof paths

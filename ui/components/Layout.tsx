@@ -28,11 +28,31 @@ export function Stack({ gap = 3, align = 'stretch', row = false, className, ...r
 export interface ActionsProps extends ComponentProps<'div'> {
   /** Side by side in equal columns instead of stacked. */
   row?: boolean
+  /**
+   * Lay out this many buttons in a balanced grid (`balancedColumns`): labels may take two lines, and a last button
+   * that would sit alone on its row spans the row instead.
+   */
+  balance?: number
 }
 
-/** A group of buttons of equal width: stacked full width (the default) or side by side in equal columns. */
-export function Actions({ row = false, className, ...rest }: ActionsProps) {
-  return <div {...rest} className={className ? `portico-actions ${className}` : 'portico-actions'} data-row={row || undefined} />
+/**
+ * The columns of a balanced grid of `count` buttons: all in one row up to three, two by two for four, otherwise three
+ * a row. Narrow enough that every label fits at 320 px in German.
+ */
+export function balancedColumns(count: number): 1 | 2 | 3 {
+  return count <= 1 ? 1 : count === 2 || count === 4 ? 2 : 3
+}
+
+/** A group of buttons of equal width: stacked full width (the default), side by side in equal columns, or balanced. */
+export function Actions({ row = false, balance, className, ...rest }: ActionsProps) {
+  return (
+    <div
+      {...rest}
+      className={className ? `portico-actions ${className}` : 'portico-actions'}
+      data-row={(row && balance === undefined) || undefined}
+      data-columns={balance === undefined ? undefined : balancedColumns(balance)}
+    />
+  )
 }
 
 export type TextTone = 'default' | 'muted' | 'error' | 'success'

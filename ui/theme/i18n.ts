@@ -70,9 +70,13 @@ export interface PorticoStrings {
   openWallet: string
   openWalletDesktop: string
   openWalletMobile: string
+  /** WalletConnect on a phone: the secondary choice that shows the QR code instead of the app link. */
+  showQrCode: string
   pairingFailed: string
   retryIn: string
   newToWallets: string
+  /** Connect: the button that shows the wallets when email and social come first. */
+  continueWithWallet: string
   learnMore: string
   unknownNetwork: string
   notConnected: string
@@ -159,9 +163,11 @@ export const strings: PorticoStrings = {
   openWallet: 'Open {name}',
   openWalletDesktop: 'Open {name} desktop app',
   openWalletMobile: 'Open {name} mobile app',
+  showQrCode: 'Show QR code',
   pairingFailed: 'Connection failed',
   retryIn: 'Retry in {seconds} s',
   newToWallets: 'New to wallets?',
+  continueWithWallet: 'Continue with a wallet',
   learnMore: 'Learn more',
   unknownNetwork: 'Unknown network',
   notConnected: 'Not connected.',

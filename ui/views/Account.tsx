@@ -74,7 +74,7 @@ export default function Account() {
           onClick={() => modal.router.push('SwitchNetwork')}
         />
         {shownActions.length > 0 && (
-          <Actions row role="group" aria-label={strings.accountActions}>
+          <Actions balance={shownActions.length} role="group" aria-label={strings.accountActions}>
             {shownActions.map((action, i) => (
               <Button key={action.id} variant="secondary" onClick={() => modal.router.push(action.view as 'Account')}>
                 {actionLabels[i]}

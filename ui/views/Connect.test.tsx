@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   createMemoryAdapter,
@@ -76,15 +76,15 @@ async function open(opts: { injected: boolean; withAuth?: boolean; options?: Par
     </PorticoProvider>,
   )
   await act(async () => modal!.open())
-  await screen.findByRole('list', { name: 'Wallets' }, { timeout: 10_000 })
+  await waitFor(() => expect(screen.queryByRole('list', { name: 'Wallets' }) ?? screen.queryByRole('button', { name: 'Continue with a wallet' })).not.toBeNull(), { timeout: 10_000 })
 }
 
-/** The three methods in the order they appear in the dialog. */
+/** The three methods in the order they appear in the dialog (the wallets as their list or the button before it). */
 function shown(): string[] {
   const found = [
     ['email', screen.queryByRole('textbox', { name: 'Email' })],
     ['social', screen.queryByRole('button', { name: 'Google' })],
-    ['wallet', screen.queryByRole('list', { name: 'Wallets' })],
+    ['wallet', screen.queryByRole('list', { name: 'Wallets' }) ?? screen.queryByRole('button', { name: 'Continue with a wallet' })],
   ] as const
   return found
     .filter(([, el]) => el !== null)
@@ -95,6 +95,20 @@ function shown(): string[] {
 describe('SPEC §2 connect-method order on Connect', () => {
   it('is email, social, wallet by default', async () => {
     await expectOrder({ injected: false }, ['email', 'social', 'wallet'])
+  })
+
+  it('keeps the wallets behind "Continue with a wallet" when email and social come first (issue 30)', async () => {
+    await expectOrder({ injected: false }, ['email', 'social', 'wallet'])
+    expect(screen.queryByRole('list', { name: 'Wallets' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with a wallet' }))
+    expect(within(screen.getByRole('list', { name: 'Wallets' })).getAllByRole('button').length).toBeGreaterThan(0)
+    expect(screen.queryByRole('button', { name: 'Continue with a wallet' })).toBeNull()
+  })
+
+  it('shows the wallet list itself when an injected wallet puts the wallets first', async () => {
+    await open({ injected: true })
+    expect(screen.getByRole('list', { name: 'Wallets' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Continue with a wallet' })).toBeNull()
   })
 
   it('is wallet, email, social when an injected wallet is found', async () => {

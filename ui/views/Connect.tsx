@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react'
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
 import { allWalletsTotal, connectMethodOrder, KernelTokens, type ChainNamespace, type ConnectListEntry, type ConnectSection } from '../../kernel/index.ts'
 import { WalletListItem } from '../components/WalletListItem.tsx'
 import { ListItem } from '../components/ListItem.tsx'
+import { Button } from '../components/Button.tsx'
 import { Icon } from '../components/Icon.tsx'
 import { Stack, Text } from '../components/Layout.tsx'
 import type { PorticoStrings } from '../theme/i18n.ts'
@@ -37,7 +38,8 @@ function sectionOf(section: ConnectSection): ComponentType {
 /**
  * SPEC §2 Connect: the connect methods in the SPEC order (email, social, wallet; wallet first when an injected
  * wallet is found; or the host's `connectMethodOrder`), email and social from the plugins' sections; the wallets
- * in the spec's order, then All Wallets when a plugin serves it.
+ * in the spec's order, then All Wallets when a plugin serves it. Composed as AppKit does: when the wallets are not
+ * first they wait behind "Continue with a wallet".
  */
 export default function Connect() {
   const modal = useModalInstance()
@@ -52,6 +54,8 @@ export default function Connect() {
     activeNamespace,
   })
   const connectVia = useConnectingView()
+  const strings = useStrings()
+  const [walletsOpen, setWalletsOpen] = useState(false)
   // Once Connect is shown, fetch the view waiting for a wallet and the connected account's views (their own chunks),
   // so neither choosing a wallet nor the approval waits for code.
   // At idle, after the first paint: a click's passive effects run before the browser paints, and these chunks must
@@ -86,7 +90,17 @@ export default function Connect() {
       <div className="portico-connect-methods">
         {order.map((method) =>
           method === 'wallet' ? (
-            <div key={method} className="portico-connect-method">{wallets}</div>
+            <div key={method} className="portico-connect-method">
+              {/* Email and social first: the wallets wait behind one button, so the sheet is not a long scroll. */}
+              {order[0] === 'wallet' || walletsOpen ? (
+                wallets
+              ) : (
+                <Button variant="secondary" fullWidth onClick={() => setWalletsOpen(true)}>
+                  <Icon name="wallet" size={16} />
+                  {strings.continueWithWallet}
+                </Button>
+              )}
+            </div>
           ) : (
             <div key={method} className="portico-connect-method">
               {sections

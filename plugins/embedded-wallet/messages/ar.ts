@@ -33,6 +33,7 @@ const messages = {
   expires: "تنتهي في {date}",
   revoke: "إبطال",
   socialLogin: "تسجيل الدخول الاجتماعي",
+  moreSocials: "خيارات تسجيل دخول أخرى",
   continueWith: "المتابعة باستخدام {provider}",
   eoa: "EOA",
   smartAccount: "حساب ذكي",

@@ -33,6 +33,7 @@ const messages = {
   expires: "Läuft ab am {date}",
   revoke: "Widerrufen",
   socialLogin: "Social Login",
+  moreSocials: "Weitere Anmeldeoptionen",
   continueWith: "Weiter mit {provider}",
   eoa: "EOA",
   smartAccount: "Smart Account",

@@ -33,6 +33,7 @@ const messages = {
   expires: "Caduca el {date}",
   revoke: "Revocar",
   socialLogin: "Inicio de sesión social",
+  moreSocials: "Más opciones de inicio de sesión",
   continueWith: "Continuar con {provider}",
   eoa: "EOA",
   smartAccount: "Cuenta inteligente",

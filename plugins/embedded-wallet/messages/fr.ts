@@ -33,6 +33,7 @@ const messages = {
   expires: "Expire le {date}",
   revoke: "Révoquer",
   socialLogin: "Connexion sociale",
+  moreSocials: "Autres options de connexion",
   continueWith: "Continuer avec {provider}",
   eoa: "EOA",
   smartAccount: "Compte intelligent",

@@ -33,6 +33,7 @@ const messages = {
   expires: "有効期限 {date}",
   revoke: "取り消す",
   socialLogin: "ソーシャルログイン",
+  moreSocials: "その他のログイン方法",
   continueWith: "{provider} で続ける",
   eoa: "EOA",
   smartAccount: "スマートアカウント",

@@ -33,6 +33,7 @@ const messages = {
   expires: "{date} 만료",
   revoke: "철회",
   socialLogin: "소셜 로그인",
+  moreSocials: "다른 로그인 방법",
   continueWith: "{provider}(으)로 계속",
   eoa: "EOA",
   smartAccount: "스마트 계정",

@@ -33,6 +33,7 @@ const messages = {
   expires: "Expira em {date}",
   revoke: "Revogar",
   socialLogin: "Login social",
+  moreSocials: "Mais opções de login",
   continueWith: "Continuar com {provider}",
   eoa: "EOA",
   smartAccount: "Conta inteligente",

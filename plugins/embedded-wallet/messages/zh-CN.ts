@@ -33,6 +33,7 @@ const messages = {
   expires: "{date} 到期",
   revoke: "撤销",
   socialLogin: "社交登录",
+  moreSocials: "更多登录方式",
   continueWith: "使用 {provider} 继续",
   eoa: "EOA",
   smartAccount: "智能账户",

@@ -1,4 +1,4 @@
-import { Button } from 'portico/components'
+import { Button, IconButtonRow, WalletImage } from 'portico/components'
 import type { SocialProvider } from '../protocol.ts'
 import { SOCIAL_LABELS } from '../rules.ts'
 import { formatMessage } from 'portico/react'
@@ -11,19 +11,42 @@ export interface SocialButtonsProps {
   /** SPEC §8 social failure text. */
   error?: string
   onSelect(provider: SocialProvider): void
+  /** Offer Farcaster after the providers (SPEC §4: a URL instead of a popup). */
+  onFarcaster?(): void
   /** Strings in the modal's language. @default English */
   t?: EmbeddedWalletMessages
 }
 
-/** A "Continue with <provider>" button per provider, in the host's order. */
-export function SocialButtons({ providers, busy, error, onSelect, t = messages.en }: SocialButtonsProps) {
+/**
+ * The social providers in the host's order, composed as AppKit does: the first as a full-width "Continue with
+ * <provider>" button, the others (and Farcaster) as a row of icon buttons, each named "Continue with <provider>".
+ */
+export function SocialButtons({ providers, busy, error, onSelect, onFarcaster, t = messages.en }: SocialButtonsProps) {
+  const items = [
+    ...providers.map((provider) => ({ id: provider as string, name: SOCIAL_LABELS[provider], busy: busy === provider, onClick: () => onSelect(provider) })),
+    ...(onFarcaster ? [{ id: 'farcaster', name: 'Farcaster', busy: false, onClick: onFarcaster }] : []),
+  ]
+  const [first, ...rest] = items
   return (
-    <div className="portico-stack" role="group" aria-label={t.socialLogin}>
-      {providers.map((provider) => (
-        <Button key={provider} variant="secondary" fullWidth loading={busy === provider} onClick={() => onSelect(provider)}>
-          {formatMessage(t.continueWith, { provider: SOCIAL_LABELS[provider] })}
+    <div className="portico-stack" data-gap={2} role="group" aria-label={t.socialLogin}>
+      {first && (
+        <Button variant="secondary" fullWidth loading={first.busy} onClick={first.onClick}>
+          {first.busy ? null : <WalletImage name={first.name} size={20} decorative />}
+          {formatMessage(t.continueWith, { provider: first.name })}
         </Button>
-      ))}
+      )}
+      {rest.length > 0 && (
+        <IconButtonRow
+          label={t.moreSocials}
+          items={rest.map((item) => ({
+            id: item.id,
+            label: formatMessage(t.continueWith, { provider: item.name }),
+            icon: <WalletImage name={item.name} size={24} decorative />,
+            busy: item.busy,
+            onClick: item.onClick,
+          }))}
+        />
+      )}
       {error && (
         <p className="portico-text-error portico-text-sm" role="alert">
           {error}

@@ -1,12 +1,12 @@
-import { Button } from 'portico/components'
-import { formatMessage, useErrorText, useMessages, useModalInstance, useService, useStore } from 'portico/react'
+import { useErrorText, useMessages, useModalInstance, useService, useStore } from 'portico/react'
 import { messages } from '../messages.ts'
 import { EmbeddedWalletTokens } from '../tokens.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 
 /**
- * Connect's social section: one button per provider (SPEC §4 social login through the 600x800 popup), and Farcaster
- * (SPEC §4: a URL instead of a popup, the ConnectingFarcaster view) when the host offers it.
+ * Connect's social section: the providers (SPEC §4 social login through the 600x800 popup), the first full width and
+ * the others as icon buttons, and Farcaster (SPEC §4: a URL instead of a popup, the ConnectingFarcaster view) when
+ * the host offers it.
  */
 export default function SocialSection() {
   const modal = useModalInstance()
@@ -16,21 +16,13 @@ export default function SocialSection() {
   const errorText = useErrorText()
   const busy = social.status === 'opening' || social.status === 'waiting' || social.status === 'connecting' ? social.provider : undefined
   return (
-    <>
-      {socials.length > 0 && (
-        <SocialButtons
-          providers={socials}
-          busy={busy}
-          error={social.status === 'error' && social.error !== undefined ? errorText(social.error) : undefined}
-          onSelect={(provider) => void controller.startSocial(provider)}
-          t={t}
-        />
-      )}
-      {farcaster && (
-        <Button variant="secondary" fullWidth onClick={() => modal.router.push('ConnectingFarcaster' as 'Connect')}>
-          {formatMessage(t.continueWith, { provider: 'Farcaster' })}
-        </Button>
-      )}
-    </>
+    <SocialButtons
+      providers={socials}
+      busy={busy}
+      error={social.status === 'error' && social.error !== undefined ? errorText(social.error) : undefined}
+      onSelect={(provider) => void controller.startSocial(provider)}
+      onFarcaster={farcaster ? () => modal.router.push('ConnectingFarcaster' as 'Connect') : undefined}
+      t={t}
+    />
   )
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { Button, ListItem, TextField } from 'portico/components'
+import { Button, ListItem, Text, TextField } from 'portico/components'
 import type { NameSuggestion } from '../client.ts'
 import { formatMessage } from 'portico/react'
 import type { NamesState } from '../controller.ts'
@@ -35,7 +35,7 @@ export function RegisterAccountNameCard(props: RegisterAccountNameCardProps) {
   const others = props.suggestions.filter((s) => s.name !== props.candidate && !s.registered)
   return (
     <form
-      className="portico-state"
+      className="portico-stack"
       onSubmit={(e) => {
         e.preventDefault()
         if (props.available && !busy) props.onRegister()
@@ -53,8 +53,8 @@ export function RegisterAccountNameCard(props: RegisterAccountNameCardProps) {
         disabled={busy}
         onChange={(e) => props.onInput(e.currentTarget.value)}
       />
-      <p id={zoneId} className="portico-state-description">{formatMessage(t.endsWith, { zone: props.zone })}</p>
-      <p className="portico-state-description" aria-live="polite">
+      <Text id={zoneId} variant="caption" tone="muted">{formatMessage(t.endsWith, { zone: props.zone })}</Text>
+      <Text variant="caption" tone={props.candidate && props.suggestionsStatus !== 'loading' ? (props.available === true ? 'success' : props.available === false ? 'error' : 'muted') : 'muted'} aria-live="polite">
         {props.candidate && props.suggestionsStatus === 'loading'
           ? t.checking
           : props.candidate && props.available === true
@@ -62,14 +62,14 @@ export function RegisterAccountNameCard(props: RegisterAccountNameCardProps) {
             : props.candidate && props.available === false
               ? formatMessage(t.taken, { name: props.candidate })
               : ''}
-      </p>
+      </Text>
       {props.suggestionsError ? (
-        <p className="portico-state-description" role="status">
+        <Text variant="caption" tone="muted" role="status">
           {errorText(props.suggestionsError)}
-        </p>
+        </Text>
       ) : null}
       {others.length > 0 ? (
-        <div role="group" aria-label={t.suggestions}>
+        <div role="group" aria-label={t.suggestions} className="portico-list">
           {others.map((s) => (
             <ListItem
               key={s.name}
@@ -83,9 +83,9 @@ export function RegisterAccountNameCard(props: RegisterAccountNameCardProps) {
         </div>
       ) : null}
       {props.status === 'error' && props.error ? (
-        <div className="portico-state-alert" role="alert">
-          <p className="portico-state-title">{errorText(props.error)}</p>
-        </div>
+        <Text tone="error" role="alert">
+          {errorText(props.error)}
+        </Text>
       ) : null}
       <Button type="submit" fullWidth loading={busy} disabled={!busy && props.available !== true}>
         {props.status === 'signing' ? t.waitingSignature : props.status === 'registering' ? t.registering : t.register}

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { Button, KeyValueList, Skeleton, Spinner, Stack, Text, TextField } from 'portico/components'
+import { Button, ReceiptList, Skeleton, Spinner, Stack, Text, TextField } from 'portico/components'
 import { formatMessage } from 'portico/react'
 import { PAYMENT_METHOD_ACH, PAYMENT_METHOD_CARD, type OnrampOptions, type OnrampQuote } from '../limits.ts'
 import { localDecimal, messages, type OnrampLocalized, type OnrampMessages } from '../messages.ts'
@@ -121,11 +121,12 @@ export function OnRampCard(props: OnRampCardProps) {
       <section aria-label={t.quote} aria-live="polite" aria-busy={props.quoteStatus === 'loading'}>
         {props.quoteStatus === 'loading' && <Spinner label={t.gettingQuote} />}
         {props.quote && props.quoteStatus !== 'loading' && (
-          <KeyValueList
-            items={[
+          <ReceiptList
+            label={t.quote}
+            rows={[
               { label: t.youGet, value: props.quoteStatus === 'placeholder' ? formatMessage(t.amountByProvider, { symbol }) : money(props.quote.purchaseAmount, locale) },
               { label: t.fees, value: formatMessage(t.feesValue, { fee: money(props.quote.coinbaseFee, locale), networkFee: money(props.quote.networkFee, locale) }) },
-              { label: t.total, value: money(props.quote.paymentTotal, locale) },
+              { label: t.total, value: money(props.quote.paymentTotal, locale), emphasis: true },
             ]}
           />
         )}

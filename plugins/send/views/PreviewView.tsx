@@ -1,5 +1,5 @@
 import { EmptyState } from 'portico/components'
-import { useErrorText, useLocale, useMessages, useModalInstance, useNetwork, useStore } from 'portico/react'
+import { useAccount, useErrorText, useLocale, useMessages, useModalInstance, useNetwork, useStore } from 'portico/react'
 import { messages, sendErrorText } from '../messages.ts'
 import { useSendController } from './flow.ts'
 import { SendPreview, usdValue } from './parts.tsx'
@@ -13,6 +13,7 @@ export default function PreviewView() {
   const t = useMessages(messages)
   const errorText = useErrorText()
   const { locale } = useLocale()
+  const { address } = useAccount()
   if (!state.token || !state.receiverAddress) return <EmptyState title={t.nothingToSend} description={t.nothingToSendDescription} />
   return (
     <SendPreview
@@ -21,6 +22,7 @@ export default function PreviewView() {
       token={state.token}
       amount={state.sendTokenAmount}
       amountUsd={usdValue(state.sendTokenAmount, state.tokenPrice, locale)}
+      fromAddress={address}
       receiverAddress={state.receiverAddress}
       receiverName={state.receiverProfileName}
       receiverAvatar={state.receiverProfileImage}

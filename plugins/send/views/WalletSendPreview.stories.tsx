@@ -24,7 +24,7 @@ const RECEIVER = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
 const FEE = { amount: 21_000n * 1_875_000_000n, decimals: 18, symbol: 'ETH' }
 const noop = () => undefined
 
-const base: SendPreviewProps = { token: USDC, amount: '1.5', amountUsd: usdValue('1.5', 1), receiverAddress: RECEIVER, networkName: 'Portico Local', fee: FEE, onSend: noop, onCancel: noop }
+const base: SendPreviewProps = { token: USDC, amount: '1.5', amountUsd: usdValue('1.5', 1), fromAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', receiverAddress: RECEIVER, networkName: 'Portico Local', fee: FEE, onSend: noop, onCancel: noop }
 const preview = (props: Partial<SendPreviewProps>, frame: { width?: number; dir?: 'rtl' } = {}): Story => ({
   render: () => <ThemeFrame view="Review send" {...frame}>{() => <SendPreview {...base} {...props} />}</ThemeFrame>,
 })

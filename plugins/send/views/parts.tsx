@@ -1,6 +1,5 @@
-import { useId } from 'react'
 import { formatAmount, formatUnits, truncateAddress } from 'portico'
-import { Actions, Avatar, Button, EmptyState, ErrorState, KeyValueList, ListItem, LoadingRows, Spinner, Stack, Text, TextField, WalletImage } from 'portico/components'
+import { Actions, AddressCard, Avatar, Button, EmptyState, ErrorState, ListItem, LoadingRows, ReceiptList, Spinner, Stack, Text, TokenAmountCard, TokenPill, WalletImage, type ReceiptRow } from 'portico/components'
 import { formatMessage } from 'portico/react'
 import type { SendFee, SendToken } from '../tokens.ts'
 import { messages, type SendMessages } from '../messages.ts'
@@ -98,10 +97,12 @@ export interface SendFormProps extends Localized {
   onPreview(): void
 }
 
-/** Amount and receiver: the token, the Amount field with "Max" and its USD value, the Receiver field with its profile. */
+/**
+ * Amount and receiver as cards: the amount card (the token pill, the USD value, the balance with Max) and the
+ * receiver's address card showing the account it resolves to (its name and avatar from the names service).
+ */
 export function SendForm(props: SendFormProps) {
   const { token, amount, receiver, amountUsd, receiverAddress, receiverName, receiverAvatar, receiverLoading, error, unsupported, t = messages.en, locale = 'en' } = props
-  const usdId = useId()
   if (unsupported) return <ErrorState title={unsupported} />
   return (
     <form
@@ -112,54 +113,31 @@ export function SendForm(props: SendFormProps) {
         props.onPreview()
       }}
     >
-      <ListItem
-        label={token ? token.name : t.selectToken}
-        description={token ? formatMessage(t.balance, { amount: formatAmount(token.balance, { symbol: token.symbol, locale }) }) : undefined}
-        image={token ? <WalletImage name={token.symbol} src={token.iconUrl} size={36} decorative /> : undefined}
-        onClick={props.onPickToken}
+      <TokenAmountCard
+        label={t.amount}
+        amount={amount}
+        onAmount={props.onAmount}
+        token={{
+          symbol: token?.symbol,
+          iconUrl: token?.iconUrl,
+          placeholder: t.selectToken,
+          label: token ? formatMessage(t.changeToken, { symbol: token.symbol }) : t.selectToken,
+          onClick: props.onPickToken,
+        }}
+        usdValue={amountUsd ? `≈ ${amountUsd}` : undefined}
+        balance={token ? formatMessage(t.balance, { amount: formatAmount(token.balance, { symbol: token.symbol, locale }) }) : undefined}
+        onMax={token ? props.onMax : undefined}
+        maxLabel={t.max}
+        maxLoading={props.maxLoading}
       />
-      <Stack row className="portico-align-end">
-        <div className="portico-grow">
-          <TextField
-            label={t.amount}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0"
-            value={amount}
-            onChange={(e) => props.onAmount(e.target.value)}
-            aria-describedby={amountUsd ? usdId : undefined}
-          />
-        </div>
-        <Button variant="secondary" onClick={props.onMax} loading={props.maxLoading} disabled={!token}>
-          {t.max}
-        </Button>
-      </Stack>
-      {amountUsd && (
-        <Text id={usdId} variant="caption" tone="muted">
-          {`≈ ${amountUsd}`}
-        </Text>
-      )}
-      <TextField
+      <AddressCard
         label={t.receiver}
-        autoComplete="off"
-        spellCheck={false}
         placeholder={t.receiverPlaceholder}
         value={receiver}
-        onChange={(e) => props.onReceiver(e.target.value)}
+        onValue={props.onReceiver}
+        loadingText={receiverLoading ? t.lookingUpReceiver : undefined}
+        resolved={receiverAddress ? { address: receiverAddress, shortAddress: truncateAddress(receiverAddress), name: receiverName, avatarUrl: receiverAvatar } : undefined}
       />
-      {receiverLoading && (
-        <Text variant="caption" tone="muted" aria-live="polite">
-          {t.lookingUpReceiver}
-        </Text>
-      )}
-      {receiverAddress && !receiverLoading && (
-        <Stack row>
-          <Avatar address={receiverAddress} imageUrl={receiverAvatar ?? undefined} alt={receiverName ? formatMessage(t.avatarOf, { name: receiverName }) : t.receiverAvatar} size={28} />
-          <span className="portico-address" title={receiverAddress}>
-            {receiverName ? `${receiverName} (${truncateAddress(receiverAddress)})` : truncateAddress(receiverAddress)}
-          </span>
-        </Stack>
-      )}
       {error && (
         <Text variant="caption" tone="error" role="alert">
           {error}
@@ -176,6 +154,8 @@ export interface SendPreviewProps extends Localized {
   token: SendToken
   amount: string
   amountUsd?: string
+  /** The sending account. */
+  fromAddress?: string
   receiverAddress: string
   receiverName?: string | null
   receiverAvatar?: string | null
@@ -187,26 +167,43 @@ export interface SendPreviewProps extends Localized {
   onCancel(): void
 }
 
-/** The preview: what leaves, to whom, on which network, for what network fee; "Send". While sending: the sending state. */
+/** An account in a receipt row: its avatar, its name or short address, the short address under a name. */
+function accountRow(label: string, address: string, name?: string | null, avatar?: string | null): ReceiptRow {
+  return {
+    label,
+    value: (
+      <>
+        <Avatar address={address} imageUrl={avatar ?? undefined} size={20} alt="" />
+        <span className={name ? undefined : 'portico-address'} title={address}>
+          {name || truncateAddress(address)}
+        </span>
+      </>
+    ),
+    secondary: name ? <span className="portico-address">{truncateAddress(address)}</span> : undefined,
+  }
+}
+
+/** The preview as a receipt: the token and amount with its USD value, then from, to, network and network fee; "Send". While sending: the sending state. */
 export function SendPreview(props: SendPreviewProps) {
-  const { token, amount, amountUsd, receiverAddress, receiverName, receiverAvatar, networkName, fee, sending, error, t = messages.en, locale = 'en' } = props
+  const { token, amount, amountUsd, fromAddress, receiverAddress, receiverName, receiverAvatar, networkName, fee, sending, error, t = messages.en, locale = 'en' } = props
   const shownAmount = `${exactAmount(amount, locale)} ${token.symbol}`
   if (sending) return <Sending amount={amount} symbol={token.symbol} t={t} locale={locale} />
+  const rows: ReceiptRow[] = [
+    ...(fromAddress ? [accountRow(t.from, fromAddress)] : []),
+    accountRow(t.toRow, receiverAddress, receiverName, receiverAvatar),
+    ...(networkName ? [{ label: t.network, value: networkName }] : []),
+    { label: t.networkFee, value: fee ? formatFee(fee) : t.estimating },
+  ]
   return (
     <Stack gap={4}>
-      <section aria-label={t.transfer} className="portico-stack portico-card">
-        <Text variant="title">{shownAmount}</Text>
-        {amountUsd && <Text variant="caption" tone="muted">{`≈ ${amountUsd}`}</Text>}
-        <Stack row>
-          <Avatar address={receiverAddress} imageUrl={receiverAvatar ?? undefined} alt={receiverName ? formatMessage(t.avatarOf, { name: receiverName }) : t.receiverAvatar} size={28} />
-          <span className="portico-address" title={receiverAddress}>
-            {formatMessage(t.to, { receiver: receiverName ? `${receiverName} (${truncateAddress(receiverAddress)})` : truncateAddress(receiverAddress) })}
-          </span>
+      <section aria-label={t.transfer} className="portico-stack">
+        <Stack align="center" gap={1}>
+          <TokenPill symbol={token.symbol} iconUrl={token.iconUrl} />
+          <Text variant="title" className="portico-amount-hero">{shownAmount}</Text>
+          {amountUsd && <Text variant="caption" tone="muted">{`≈ ${amountUsd}`}</Text>}
         </Stack>
+        <ReceiptList label={t.reviewSend} rows={rows} />
       </section>
-      <KeyValueList
-        items={[...(networkName ? [{ label: t.network, value: networkName }] : []), { label: t.networkFee, value: fee ? formatFee(fee) : t.estimating }]}
-      />
       {error && (
         <Text variant="caption" tone="error" role="alert">
           {error}

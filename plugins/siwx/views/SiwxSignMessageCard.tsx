@@ -1,5 +1,5 @@
 import { ErrorText } from 'portico'
-import { Avatar, Button, Spinner } from 'portico/components'
+import { Actions, Avatar, Button, Spinner } from 'portico/components'
 import { formatMessage } from 'portico/react'
 import type { SiwxState } from '../controller.ts'
 import { messages, type SiwxMessages } from '../messages.ts'
@@ -46,12 +46,15 @@ export function SiwxSignMessageCard(props: SiwxSignMessageCardProps) {
           {props.detail ? <p className="portico-state-description">{errorText(props.detail)}</p> : null}
         </div>
       ) : null}
-      <Button variant="secondary" fullWidth onClick={props.onCancel} disabled={signing && props.universal}>
-        {t.cancel}
-      </Button>
-      <Button fullWidth loading={signing} onClick={props.onSign}>
-        {signing ? (props.universal ? authenticating : t.signing) : props.status === 'error' ? t.tryAgain : t.sign}
-      </Button>
+      {/* The button language of the money views: Cancel | the primary action, side by side. */}
+      <Actions row>
+        <Button variant="secondary" onClick={props.onCancel} disabled={signing && props.universal}>
+          {t.cancel}
+        </Button>
+        <Button loading={signing} onClick={props.onSign}>
+          {signing ? (props.universal ? authenticating : t.signing) : props.status === 'error' ? t.tryAgain : t.sign}
+        </Button>
+      </Actions>
     </div>
   )
 }

@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { ThemeFrame } from '../../../storybook/ThemeFrame.tsx'
 import type { SwapState, SwapToken } from '../controller.ts'
 import { SwapPreviewCard, type SwapPreviewCardProps } from './SwapPreviewCard.tsx'
+import de from '../messages/de.ts'
+import ar from '../messages/ar.ts'
 
 // Offline by construction: the presentational half of SwapPreview with fixed states, in light and dark.
 
@@ -30,13 +32,13 @@ const ready: SwapState = {
   quoteStatus: 'ready',
   slippage: '1',
   gasPrice: 1_000_000_000n,
-  prices: {},
+  prices: { [USDC.address.toLowerCase()]: 1, [DAI.address.toLowerCase()]: 0.9999 },
   step: 'idle',
 }
 const details = { minimumReceived: 9_869_315_930_100_000_000n, priceImpact: 0.31, networkFee: 150_000_000_000_000n }
 const noop = () => undefined
 
-const preview = (props: Partial<SwapPreviewCardProps>, frame: { width?: number; dir?: 'rtl' } = {}): Story => ({
+const preview = (props: Partial<SwapPreviewCardProps>, frame: { width?: number; dir?: 'rtl'; view?: string } = {}): Story => ({
   render: () => (
     <ThemeFrame view="Review swap" {...frame}>
       {() => <SwapPreviewCard state={ready} details={details} nativeSymbol="ETH" needsApproval={false} onApprove={noop} onSwap={noop} {...props} />}
@@ -66,3 +68,7 @@ export const LongNames: Story = preview(
 )
 /** Right-to-left layout. */
 export const RightToLeft: Story = preview({}, { dir: 'rtl' })
+/** German: the catalogue and the number format. */
+export const German: Story = preview({ t: de, locale: 'de', needsApproval: true }, { view: 'Swap prüfen' })
+/** Arabic, right to left. */
+export const Arabic: Story = preview({ t: ar, locale: 'ar' }, { dir: 'rtl', view: 'مراجعة المبادلة' })

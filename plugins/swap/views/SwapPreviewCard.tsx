@@ -1,9 +1,10 @@
-import { Button, Stack, Text } from 'portico/components'
+import { formatUnits } from 'portico'
+import { Button, ReceiptList, Stack, Text } from 'portico/components'
 import type { SwapState } from '../controller.ts'
 import { detailLines, type SwapCardProps } from './SwapCard.tsx'
 import { formatMessage } from 'portico/react'
 import { messages, type SwapLocalized } from '../messages.ts'
-import { Alert, Details, shown } from './parts.tsx'
+import { Alert, shown, usd } from './parts.tsx'
 
 export interface SwapPreviewCardProps extends SwapLocalized {
   state: SwapState
@@ -15,7 +16,7 @@ export interface SwapPreviewCardProps extends SwapLocalized {
   onSwap(): void
 }
 
-/** The swap preview: what is paid and received, the details, then "Approve <token>" when needed and "Swap". */
+/** The swap preview as a receipt: what is paid and received (with USD values), the details, then "Approve <token>" when needed and "Swap". */
 export function SwapPreviewCard(props: SwapPreviewCardProps) {
   const { state, t = messages.en, errorText = (s: string) => s, locale = 'en' } = props
   const { from, to, quote } = state
@@ -24,7 +25,14 @@ export function SwapPreviewCard(props: SwapPreviewCardProps) {
   return (
     <Stack>
       <Text variant="title">{formatMessage(t.payFor, { paid: `${shown(quote.fromAmount, from.decimals, locale)} ${from.symbol}`, received: `${shown(quote.toAmount, to.decimals, locale)} ${to.symbol}` })}</Text>
-      <Details label={t.swapDetails} lines={detailLines(state, props.details, props.nativeSymbol, { t, errorText, locale })} />
+      <ReceiptList
+        label={t.swapDetails}
+        rows={[
+          { label: t.youPay, value: `${shown(quote.fromAmount, from.decimals, locale)} ${from.symbol}`, secondary: usd(formatUnits(quote.fromAmount, from.decimals), state.prices, from, locale) },
+          { label: t.youReceive, value: `${shown(quote.toAmount, to.decimals, locale)} ${to.symbol}`, secondary: usd(formatUnits(quote.toAmount, to.decimals), state.prices, to, locale) },
+          ...detailLines(state, props.details, props.nativeSymbol, { t, errorText, locale }).map((l) => ({ label: l.term, value: l.value })),
+        ]}
+      />
       {state.txError ? <Alert text={errorText(state.txError)} /> : null}
       {props.needsApproval ? (
         <>

@@ -1,5 +1,5 @@
 import { formatUnits } from 'portico'
-import { KeyValueList, Text } from 'portico/components'
+import { ReceiptList, Text } from 'portico/components'
 
 /** A base-unit amount for display: at most 6 decimals, trailing zeros dropped, in `locale`'s signs. */
 export function shown(amount: bigint, decimals: number, locale = 'en'): string {
@@ -23,14 +23,22 @@ export const percent = (n: number, locale = 'en'): string => {
   return n < 0.01 ? `< ${f.format(0.01)} %` : `${f.format(n)} %`
 }
 
+/** The USD value of a display-unit amount at the token's price, e.g. '$10.00'; undefined without a price or an amount. */
+export function usd(amount: string, prices: Readonly<Record<string, number>>, token: { address: string }, locale = 'en'): string | undefined {
+  const price = prices[token.address.toLowerCase()]
+  const n = Number(amount)
+  if (price === undefined || !amount.trim() || !Number.isFinite(n)) return undefined
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(n * price)
+}
+
 export interface DetailLine {
   term: string
   value: string
 }
 
-/** The quote's details as a description list (price impact, network fee, minimum received, slippage). */
+/** The quote's details as a receipt (network fee, price impact, slippage, minimum received). */
 export function Details({ lines, label }: { lines: readonly DetailLine[]; label: string }) {
-  return <KeyValueList label={label} items={lines.map((l) => ({ label: l.term, value: l.value }))} />
+  return <ReceiptList label={label} rows={lines.map((l) => ({ label: l.term, value: l.value }))} />
 }
 
 /** A SPEC §8 or chain error, announced. */

@@ -68,3 +68,15 @@ export const RightToLeft: Story = {
     </ThemeFrame>
   ),
 }
+/** On a phone (≤ 430 px): the app link is the primary action, the QR code a secondary "Show QR code". */
+export const Phone: Story = {
+  render: () => (
+    <ThemeFrame view={wallet.name} width={375}>
+      {() => (
+        <WithStoryModal options={waiting}>
+          <WalletConnectPairing walletId="demo" phone />
+        </WithStoryModal>
+      )}
+    </ThemeFrame>
+  ),
+}

@@ -28,7 +28,7 @@ function connectorOf(modal: Modal): WalletConnectConnector {
  * not open, the QR code and the links stay. A new URI replaces one with under 10 s left; Retry waits 1 s after an
  * error (SPEC §9).
  */
-export function WalletConnectPairing({ walletId, listing }: { walletId?: string; listing?: WalletListing }) {
+export function WalletConnectPairing({ walletId, listing, phone }: { walletId?: string; listing?: WalletListing; /** Lay out for a phone; @default the viewport is phone-sized (≤ 430 px, where the dialog is a bottom sheet) */ phone?: boolean }) {
   const modal = useModalInstance()
   const strings = useStrings()
   const errorText = useErrorText()
@@ -38,6 +38,8 @@ export function WalletConnectPairing({ walletId, listing }: { walletId?: string;
   const wallet = listing ?? (walletId ? findWallet(modal, walletId) : undefined)
   const [attempt, setAttempt] = useState(0)
   const [error, setError] = useState<string>()
+  const phoneViewport = usePhoneViewport()
+  const [showQr, setShowQr] = useState(false)
 
   useEffect(() => {
     let live = true
@@ -62,6 +64,24 @@ export function WalletConnectPairing({ walletId, listing }: { walletId?: string;
   const uri = pairing.status === 'ready' ? pairing.uri : undefined
   const name = wallet?.name ?? 'WalletConnect'
 
+  const links = wallet && uri ? walletLinks(wallet, uri) : []
+  // A phone cannot scan its own screen: there the app link is the primary action and the QR code a secondary choice.
+  const appFirst = (phone ?? phoneViewport) && !showQr && links.some((l) => l.kind === 'mobile')
+  const linkButtons = links
+    .filter((link) => !appFirst || link.kind === 'mobile')
+    .map((link) => (
+      <a
+        key={link.kind}
+        className="portico-button portico-button--primary"
+        href={link.href}
+        target={link.kind === 'web' ? '_blank' : undefined}
+        rel={link.kind === 'web' ? 'noopener noreferrer' : undefined}
+        onClick={() => connector.linking.set({ linking: { name: wallet!.name, href: link.href } })}
+      >
+        {formatMessage(strings[LINK_LABEL[link.kind]], { name: wallet!.name })}
+      </a>
+    ))
+
   const retry = () => {
     if (!connector.pairing.canRetry()) return
     setError(undefined)
@@ -85,24 +105,24 @@ export function WalletConnectPairing({ walletId, listing }: { walletId?: string;
             </Button>
           </Actions>
         </>
+      ) : uri && appFirst && wallet ? (
+        <>
+          <WalletLogo name={wallet.name} src={wallet.image_url} state="loading" />
+          <Text tone="muted">{formatMessage(strings.continueIn, { name })}</Text>
+          <Actions>
+            {linkButtons}
+            <Button variant="secondary" onClick={() => setShowQr(true)}>
+              {strings.showQrCode}
+            </Button>
+            <CopyButton text={uri} label={strings.copyLink} />
+          </Actions>
+        </>
       ) : uri ? (
         <>
           <QrCode value={uri} label={strings.walletConnectQrLabel} logo={wallet ? { name: wallet.name, src: wallet.image_url } : undefined} />
           <Text tone="muted">{wallet ? formatMessage(strings.continueIn, { name }) : strings.scanQrCode}</Text>
           <Actions>
-            {wallet &&
-              walletLinks(wallet, uri).map((link) => (
-                <a
-                  key={link.kind}
-                  className="portico-button portico-button--primary"
-                  href={link.href}
-                  target={link.kind === 'web' ? '_blank' : undefined}
-                  rel={link.kind === 'web' ? 'noopener noreferrer' : undefined}
-                  onClick={() => connector.linking.set({ linking: { name: wallet.name, href: link.href } })}
-                >
-                  {formatMessage(strings[LINK_LABEL[link.kind]], { name: wallet.name })}
-                </a>
-              ))}
+            {linkButtons}
             <CopyButton text={uri} label={strings.copyLink} />
           </Actions>
         </>
@@ -126,4 +146,19 @@ function useRetryCountdown(connector: WalletConnectConnector, failed: boolean): 
     return () => clearTimeout(timer)
   }, [wait])
   return wait
+}
+
+/** True on a phone-sized viewport (the width at which the dialog becomes a bottom sheet), following resizes. */
+function usePhoneViewport(): boolean {
+  const query = '(max-width: 430px)'
+  const [match, setMatch] = useState(() => typeof matchMedia === 'function' && matchMedia(query).matches)
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return
+    const list = matchMedia(query)
+    const update = () => setMatch(list.matches)
+    update()
+    list.addEventListener('change', update)
+    return () => list.removeEventListener('change', update)
+  }, [])
+  return match
 }
