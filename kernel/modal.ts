@@ -3,7 +3,7 @@ import { ModalEventBus } from './events/bus.ts'
 import { AccountExtensions } from './plugin/account-extensions.ts'
 import {
   DisposableStore,
-  PORTICO_VERSION,
+  PLUGIN_CONTRACT_VERSION,
   satisfiesVersion,
   type ConnectionApi,
   type ConnectorEmitter,
@@ -18,6 +18,7 @@ import {
   type RpcResult,
   type Token,
 } from './plugin/contract.ts'
+import { connectionApi as makeConnectionApi, modalStateView, pluginCapabilities, sharedStorage, type KernelParts } from './plugin/capabilities.ts'
 import { RpcRegistry, ViewRegistry } from './plugin/registries.ts'
 import { RouterStack } from './router/router-stack.ts'
 import { balanceCache, claimStorageNamespace, createLocalStorageAdapter, pluginStoragePrefix, PorticoStorage, scope } from './storage/index.ts'
@@ -112,20 +113,16 @@ export function createModal(options: ModalOptions = {}): Modal {
   const router = container.get(KernelTokens.Router)
   const extensions = container.get(KernelTokens.AccountExtensions)
 
-  const state: ModalStateView = {
-    accounts: account.store,
-    network: network.store,
-    connection: connection.store,
-    connectors: connectors.store,
-    networks: (ns) => chains.networks(ns),
-    connector: (id) => connectors.get(id),
+  const parts: KernelParts = {
+    account, balance: container.get(KernelTokens.Balance), chains, connection, connectors, modal: modalController, network,
+    options: container.get(KernelTokens.Options), rpc, snackbar: container.get(KernelTokens.Snackbar), storage,
   }
-  const connectionApi: ConnectionApi = {
-    connect: (id, ns) => connection.connect(id, ns),
-    disconnect: (ns) => connection.disconnect(ns),
-    switchNetwork: (n) => connection.switchNetwork(n),
-    active: (ns) => connection.active(ns),
-  }
+  const state: ModalStateView = modalStateView(parts)
+  const connectionApi: ConnectionApi = makeConnectionApi(connection)
+  // Contract 1.1: what a plugin may do, as functions over the controllers (plugin views get the same object).
+  const capabilities = pluginCapabilities(parts)
+  const shared = sharedStorage(storage)
+  container.value(KernelTokens.Capabilities, capabilities)
 
   let settingUp = true
   const contexts = plugins.map((plugin) => makeContext(plugin))
@@ -140,8 +137,11 @@ export function createModal(options: ModalOptions = {}): Modal {
       events,
       router,
       storage: scope(adapter, pluginStoragePrefix(plugin.id)),
+      sharedStorage: shared,
       state,
       connection: connectionApi,
+      ...capabilities,
+      modal: { ...capabilities.modal, guardClose: (allow) => own.add(capabilities.modal.guardClose(allow)) },
       registerChain: (chainAdapter) => {
         if (plugin.kind !== 'chain' || chainAdapter.namespace !== plugin.namespace) {
           throw new Error(`Plugin "${plugin.id}" declares namespace "${plugin.namespace ?? 'none'}" but registers a chain for "${chainAdapter.namespace}"`)
@@ -259,8 +259,11 @@ function checkPlugins(plugins: readonly PluginDefinition[]): void {
     ids.add(plugin.id)
   }
   for (const plugin of plugins) {
-    if (typeof plugin.portico !== 'string' || !satisfiesVersion(PORTICO_VERSION, plugin.portico)) {
-      throw new Error(`Plugin "${plugin.id}" works with portico ${String(plugin.portico)}, but this is portico ${PORTICO_VERSION}`)
+    if (typeof plugin.portico !== 'string' || !satisfiesVersion(PLUGIN_CONTRACT_VERSION, plugin.portico)) {
+      throw new Error(
+        `Plugin "${plugin.id}" declares portico: ${JSON.stringify(plugin.portico)}, which does not match plugin contract ${PLUGIN_CONTRACT_VERSION}. ` +
+          `The range names the plugin contract version (PLUGIN_CONTRACT_VERSION), not the npm package version: declare '1.x'.`,
+      )
     }
     for (const required of plugin.requires ?? []) {
       if (!ids.has(required)) {
