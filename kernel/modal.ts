@@ -113,9 +113,16 @@ export function createModal(options: ModalOptions = {}): Modal {
   const router = container.get(KernelTokens.Router)
   const extensions = container.get(KernelTokens.AccountExtensions)
 
+  // Balance and Snackbar are built on first use, as before capabilities existed (a balance controller listens for connections).
   const parts: KernelParts = {
-    account, balance: container.get(KernelTokens.Balance), chains, connection, connectors, modal: modalController, network,
-    options: container.get(KernelTokens.Options), rpc, snackbar: container.get(KernelTokens.Snackbar), storage,
+    account, chains, connection, connectors, modal: modalController, network, rpc, storage,
+    options: container.get(KernelTokens.Options),
+    get balance() {
+      return container.get(KernelTokens.Balance)
+    },
+    get snackbar() {
+      return container.get(KernelTokens.Snackbar)
+    },
   }
   const state: ModalStateView = modalStateView(parts)
   const connectionApi: ConnectionApi = makeConnectionApi(connection)

@@ -38,12 +38,12 @@ export interface KernelParts {
 /** The read-only state plugins, hosts and tests see: the controllers' stores typed read-only, never the controllers. */
 export function modalStateView(k: KernelParts): ModalStateView {
   return {
-    accounts: readOnly(k.account.store),
-    network: readOnly(k.network.store),
-    connection: readOnly(k.connection.store),
-    connectors: readOnly(k.connectors.store),
-    modal: readOnly(k.modal.store),
-    snackbar: readOnly(k.snackbar.store),
+    accounts: readOnly(() => k.account.store),
+    network: readOnly(() => k.network.store),
+    connection: readOnly(() => k.connection.store),
+    connectors: readOnly(() => k.connectors.store),
+    modal: readOnly(() => k.modal.store),
+    snackbar: readOnly(() => k.snackbar.store),
     options: optionsView(k.options),
     networks: (ns) => k.chains.networks(ns),
     namespaces: () => k.chains.namespaces(),
@@ -120,9 +120,16 @@ export function sharedStorage(storage: PorticoStorage): SharedStorage {
   }
 }
 
-/** A controller's store without `set` (its server snapshot kept for hydration). */
-function readOnly<S extends object>(store: Store<S>): ReadonlyStore<S> & { getServerSnapshot(): S } {
-  return { getSnapshot: store.getSnapshot, getServerSnapshot: store.getServerSnapshot, subscribe: store.subscribe }
+/**
+ * A controller's store without `set` (its server snapshot kept for hydration). The controller is reached on first
+ * read, so a view of state builds nothing early (the snackbar and balance controllers are built on first use).
+ */
+function readOnly<S extends object>(store: () => Store<S>): ReadonlyStore<S> & { getServerSnapshot(): S } {
+  return {
+    getSnapshot: () => store().getSnapshot(),
+    getServerSnapshot: () => store().getServerSnapshot(),
+    subscribe: (listener) => store().subscribe(listener),
+  }
 }
 
 /** The options without the plugin list and the storage adapter, frozen; one snapshot per options change. */
