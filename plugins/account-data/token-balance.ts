@@ -5,7 +5,7 @@ import type { BlockchainApiClient } from './clients/index.ts'
 import { isRecord } from './clients/http.ts'
 import type { Disposable, EventBus } from 'portico'
 import type { AccountState, ConnectorController, NetworkController } from 'portico'
-import type { SnackbarController } from 'portico'
+import type { SnackbarControl } from 'portico'
 import { Store } from 'portico'
 import type { CaipNetwork, Connector } from 'portico'
 import type { TokenBalance } from './clients/index.ts'
@@ -61,7 +61,7 @@ export interface TokenBalanceControllerDeps {
   activeConnectorId(namespace: ChainNamespace): string | undefined
   api: Pick<BlockchainApiClient, 'balance'>
   support: NetworkSupport
-  snackbar: Pick<SnackbarController, 'showError'>
+  snackbar: Pick<SnackbarControl, 'showError'>
   /**
    * Shows a failure's alert; the plugin passes its BackendStatus so an unreachable API is announced once
    * (docs/DECISIONS.md). @default snackbar.showError every time

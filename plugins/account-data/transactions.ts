@@ -2,7 +2,7 @@ import { ErrorText } from 'portico'
 import type { BlockchainApiClient, Transaction, TransactionTransfer } from './clients/index.ts'
 import type { Disposable, EventBus } from 'portico'
 import type { AccountState, ChainNamespace, NetworkController } from 'portico'
-import type { SnackbarController } from 'portico'
+import type { SnackbarControl } from 'portico'
 import { Store } from 'portico'
 
 /** SPEC §3 history state of the active account on the active network. */
@@ -43,7 +43,7 @@ export interface TransactionsControllerDeps {
   account: { get(namespace: ChainNamespace): Pick<AccountState, 'address'> }
   network: Pick<NetworkController, 'activeNamespace' | 'networkOf'>
   api: Pick<BlockchainApiClient, 'history'>
-  snackbar: Pick<SnackbarController, 'showError'>
+  snackbar: Pick<SnackbarControl, 'showError'>
   /** Shows a failure's alert (the plugin's BackendStatus: once while the API is unreachable). @default snackbar.showError */
   alert?(message: string, error?: unknown): void
   events?: EventBus

@@ -4,7 +4,7 @@
  * by origin-checked postMessage.
  * @example createModal({ projectId, plugins: [eip155(), solana(), embeddedWallet({ secureSiteUrl: 'https://secure.example' })] })
  */
-import { definePlugin, KernelTokens, type ChainNamespace, type PluginContext } from 'portico'
+import { definePlugin, type ChainNamespace, type PluginContext } from 'portico'
 import { AccountDataTokens } from 'portico/plugins/account-data'
 import { message } from 'portico/react'
 import { AuthConnector, AUTH_CONNECTOR_ID, AUTH_NAMESPACES } from './connector.ts'
@@ -84,7 +84,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
     kind: 'feature',
     portico: '1.x',
     setup(ctx) {
-      const modalOptions = ctx.get(KernelTokens.Options).options
+      const modalOptions = ctx.state.options.getSnapshot()
       const listed = (options.socials ?? modalOptions.features?.socials ?? []) as readonly (SocialProvider | 'farcaster')[]
       const farcaster = options.farcaster ?? listed.includes('farcaster')
       const socials = visibleSocials(listed.filter((p): p is SocialProvider => p !== 'farcaster'), {

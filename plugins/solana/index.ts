@@ -8,7 +8,7 @@
 import { base58 } from '@scure/base'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
-import { definePlugin, detectMobile, formatUnits, KernelTokens, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext, type Token } from 'portico'
+import { definePlugin, detectMobile, formatUnits, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext, type Token } from 'portico'
 import { isSolanaAddress } from './address.ts'
 import { solanaMobileRedirect } from './mobile-redirect.ts'
 import { WalletStandardConnector, walletStandardConnectorId } from './connector.ts'
@@ -91,7 +91,7 @@ export function solana(options: SolanaOptions = {}) {
       // browser (unless that wallet is already injected here, e.g. inside that browser).
       ctx.registerWalletOpener((wallet) => {
         if (ctx.state.network.getSnapshot().activeNamespace !== 'solana') return false
-        if (!(ctx.get(KernelTokens.Options).options.isMobile ?? detectMobile)()) return false
+        if (!(ctx.state.options.getSnapshot().isMobile ?? detectMobile)()) return false
         const injected = ctx.state.connectors.getSnapshot().connectors.some((c) => c.chain === 'solana' && c.name.toLowerCase() === wallet.name.toLowerCase())
         const target = injected ? undefined : solanaMobileRedirect(wallet.name, location.href)
         if (!target) return false
@@ -127,12 +127,11 @@ export function solana(options: SolanaOptions = {}) {
       const senders = SEND_SENDERS as Token<SenderRegistryLike>
       const connections = connectionsOf.get(ctx)
       if (!connections || !ctx.has(senders)) return
-      const rpc = ctx.get(KernelTokens.Rpc)
       ctx.track(
         ctx.get(senders).register(
           solanaSender({
             connection: (network) => connections.get(network),
-            signAndSend: (transaction) => rpc.request('solana:signAndSendTransaction', { transaction }),
+            signAndSend: (transaction) => ctx.request('solana:signAndSendTransaction', { transaction }),
           }),
         ),
       )
