@@ -169,7 +169,7 @@ function resolveRelative(from: string, specifier: string): string {
 const isDevFile = (path: string) => /\.(test|test-d|stories)\.tsx?$/.test(path) || /\.fixtures\.tsx?$/.test(path)
 
 /** The public entries a plugin may import (plugin-template/GUIDE.md; tsconfig paths). */
-const PUBLIC_ENTRIES = new Set(['portico', 'portico/react', 'portico/components', 'portico/testing', 'portico/testing/conformance'])
+const PUBLIC_ENTRIES = new Set(['portico', 'portico/plugin', 'portico/react', 'portico/components', 'portico/testing', 'portico/testing/conformance'])
 /**
  * Repo folders a plugin's tests and stories may use besides the public entries: the local chains, the story kit, and
  * the demo wallet (the stack's WalletConnect wallet, whose signers the plugins' session tests pair with).

@@ -1,5 +1,5 @@
-import { Store } from 'portico'
-import type { SnackbarControl } from 'portico'
+import { Store } from 'portico/plugin'
+import type { SnackbarControl } from 'portico/plugin'
 
 /** The services account data calls (SPEC §7), as named in the modal's `endpoints`. */
 export type BackendName = 'registry' | 'blockchainApi' | 'analytics'

@@ -1,16 +1,14 @@
+import { isIdentity, type AccountState, type ConnectorsState } from 'portico'
 import {
   definePlugin,
   detectMobile,
-  isIdentity,
   SDK_TYPE,
   SDK_VERSION,
-  type AccountState,
   type ChainNamespace,
-  type ConnectorsState,
   type Disposable,
   type PluginContext,
   type RetryOptions,
-} from 'portico'
+} from 'portico/plugin'
 import { coreMessages, message } from 'portico/react'
 import { AnalyticsClient, BlockchainApiClient, RegistryClient, type ApiClientDeps } from './clients/index.ts'
 import { AnalyticsController } from './analytics.ts'

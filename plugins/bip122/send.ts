@@ -1,4 +1,4 @@
-import { ErrorText, type CaipNetwork } from 'portico'
+import { ErrorText, type CaipNetwork } from 'portico/plugin'
 import { decodeBitcoinAddress, type BitcoinAddressType } from './address.ts'
 import { broadcast, getFeeRate, getTxHex, getUtxos, type Utxo } from './esplora.ts'
 import { esploraUrl, networkName } from './networks.ts'

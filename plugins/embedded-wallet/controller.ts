@@ -15,7 +15,7 @@ import {
   type ChainNamespace,
   type EmbeddedWalletAlert,
   type PluginContext,
-} from 'portico'
+} from 'portico/plugin'
 import { AUTH_CONNECTOR_ID, AUTH_NAMESPACES, type AuthSession } from './connector.ts'
 import { FrameClient, type FrameClientOptions } from './frame-client.ts'
 import { parseSocialMessage, type AccountType, type FrameChainId, type FrameEvent, type FrameUser, type SocialProvider } from './protocol.ts'

@@ -9,7 +9,7 @@
  *   whose id is not pending (forged, replayed, late) is ignored.
  * - Every request has a `crypto.randomUUID()` id (protocol.ts `createRequest`) and a 120 s time-out.
  */
-import { alertForServerReply, EmbeddedWalletAlerts, ErrorText, FrameTimeoutCode, PorticoError, ProviderRpcError, type EmbeddedWalletAlert } from 'portico'
+import { alertForServerReply, EmbeddedWalletAlerts, ErrorText, FrameTimeoutCode, PorticoError, ProviderRpcError, type EmbeddedWalletAlert } from 'portico/plugin'
 import {
   createRequest,
   isErrorReply,

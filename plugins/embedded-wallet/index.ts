@@ -4,7 +4,7 @@
  * by origin-checked postMessage.
  * @example createModal({ projectId, plugins: [eip155(), solana(), embeddedWallet({ secureSiteUrl: 'https://secure.example' })] })
  */
-import { definePlugin, type ChainNamespace, type PluginContext } from 'portico'
+import { definePlugin, type ChainNamespace, type PluginContext } from 'portico/plugin'
 import { AccountDataTokens } from 'portico/plugins/account-data'
 import { message } from 'portico/react'
 import { AuthConnector, AUTH_CONNECTOR_ID, AUTH_NAMESPACES } from './connector.ts'

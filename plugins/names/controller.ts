@@ -1,4 +1,4 @@
-import { ErrorText, Store, type Disposable, type PluginContext } from 'portico'
+import { ErrorText, Store, type Disposable, type PluginContext } from 'portico/plugin'
 import { chainIdToCoinType } from 'portico/plugins/eip155'
 import { NamesApiError, type NameSuggestion, type ProfileApi } from './client.ts'
 import { formatRegistrationMessage, isAccountName, nameRuleProblem } from './rule.ts'

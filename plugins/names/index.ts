@@ -1,4 +1,4 @@
-import { definePlugin } from 'portico'
+import { definePlugin } from 'portico/plugin'
 import { message } from 'portico/react'
 import { ProfileApi } from './client.ts'
 import { NamesController } from './controller.ts'

@@ -1,4 +1,4 @@
-import { createToken, type Token } from 'portico'
+import { createToken, type Token } from 'portico/plugin'
 import type { NamesController } from './controller.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { Store, type PluginContext } from 'portico'
+import { Store, type PluginContext } from 'portico/plugin'
 import type { OnrampApi } from './api.ts'
 import { amountProblem, defaultOnrampOptions, PAYMENT_METHOD_CARD, toCents, type OnrampOptions, type OnrampQuote } from './limits.ts'
 

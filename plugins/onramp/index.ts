@@ -1,4 +1,4 @@
-import { definePlugin } from 'portico'
+import { definePlugin } from 'portico/plugin'
 import { message } from 'portico/react'
 import { onrampApi, type OnrampApi } from './api.ts'
 import { OnrampController } from './controller.ts'

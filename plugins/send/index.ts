@@ -1,4 +1,4 @@
-import { definePlugin, type ChainNamespace, type PluginContext, type Token } from 'portico'
+import { definePlugin, type ChainNamespace, type PluginContext, type Token } from 'portico/plugin'
 import { AccountDataTokens, type TokenBalance } from 'portico/plugins/account-data'
 import { message } from 'portico/react'
 import type { SendControllerDeps } from './controller.ts'

@@ -1,4 +1,4 @@
-import { createToken, toDisposable, type CaipNetwork, type ChainNamespace, type Disposable, type Token } from 'portico'
+import { createToken, toDisposable, type CaipNetwork, type ChainNamespace, type Disposable, type Token } from 'portico/plugin'
 import type { SendController, SendControllerDeps } from './controller.ts'
 
 /** A token the account holds, as the send flow shows and sends it (SPEC §3 Token balance). */

@@ -5,7 +5,7 @@ import {
   type Disposable,
   type PluginContext,
   type StoredText,
-} from 'portico'
+} from 'portico/plugin'
 import { formatSiweMessage, formatSolanaSignInMessage, type SiweMessageFields, type SolanaSignInFields } from './message.ts'
 
 /** A signed-in session: what the SIWX token key (SPEC §3) holds for the connected address. */

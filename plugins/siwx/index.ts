@@ -1,4 +1,4 @@
-import { definePlugin, ErrorText } from 'portico'
+import { definePlugin, ErrorText } from 'portico/plugin'
 import { message } from 'portico/react'
 import { cloudAuthBackend } from './backend.ts'
 import { SiwxController, type SiwxBackend } from './controller.ts'

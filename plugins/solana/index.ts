@@ -8,7 +8,7 @@
 import { base58 } from '@scure/base'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
-import { definePlugin, detectMobile, formatUnits, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext, type Token } from 'portico'
+import { definePlugin, detectMobile, formatUnits, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext, type Token } from 'portico/plugin'
 import { isSolanaAddress } from './address.ts'
 import { solanaMobileRedirect } from './mobile-redirect.ts'
 import { WalletStandardConnector, walletStandardConnectorId } from './connector.ts'

@@ -1,4 +1,4 @@
-import { fetchWithRetry, noRpcUrl, ProviderRpcError, type CaipNetwork } from 'portico'
+import { fetchWithRetry, noRpcUrl, ProviderRpcError, type CaipNetwork } from 'portico/plugin'
 import type { Connection } from '@solana/web3.js'
 
 /** SPEC §7 chain RPC: a Solana JSON-RPC POST to the network's RPC URL (methods the wallet does not serve). */

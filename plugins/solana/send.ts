@@ -1,5 +1,5 @@
 import { base64 } from '@scure/base'
-import type { CaipNetwork, Disposable } from 'portico'
+import type { CaipNetwork, Disposable } from 'portico/plugin'
 import type { Connection, PublicKey, Transaction } from '@solana/web3.js'
 import { isSolanaAddress } from './address.ts'
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from './rpc.ts'

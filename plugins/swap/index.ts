@@ -1,4 +1,4 @@
-import { definePlugin, toDisposable, type PluginContext } from 'portico'
+import { definePlugin, toDisposable, type PluginContext } from 'portico/plugin'
 import { message } from 'portico/react'
 import { ConvertApi, type ConvertClient, type ConvertToken, type ConvertTransaction } from './api.ts'
 import { SwapController, type SwapControllerDeps } from './controller.ts'

@@ -4,7 +4,7 @@ import {
   type ChainNamespace,
   type PluginContext,
   type WalletListing,
-} from 'portico'
+} from 'portico/plugin'
 import { withSafeLinks } from 'portico/components'
 import { connectSessionNamespaces, WalletConnectConnector, type SignClientLike } from './connector.ts'
 import type { VerifyMode } from './verify.ts'

@@ -1,4 +1,4 @@
-import { createToken, type ModalStateView, type WalletListing } from 'portico'
+import { createToken, type ModalStateView, type WalletListing } from 'portico/plugin'
 import type { WalletConnectConnector } from './connector.ts'
 
 // The plugin's token and wallet lookup, shared by its entry and its lazily loaded views. They live outside index.ts

@@ -34,7 +34,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const RNODE = join(ROOT, 'node_modules')
 
 /** The public entries a plugin author may import (brief-common, plugin-template/GUIDE.md). */
-const PUBLIC_ENTRIES = ['portico', 'portico/react', 'portico/components', 'portico/testing', 'portico/testing/conformance', 'portico/plugins/eip155', 'portico/plugins/walletconnect']
+const PUBLIC_ENTRIES = ['portico', 'portico/plugin', 'portico/react', 'portico/components', 'portico/testing', 'portico/testing/conformance', 'portico/plugins/eip155', 'portico/plugins/walletconnect']
 
 let work: string
 let app: string

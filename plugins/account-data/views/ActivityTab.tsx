@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react'
-import { formatAmount, signForOperation } from 'portico'
+import { formatAmount, signForOperation } from 'portico/plugin'
 import { groupTransactionsByMonth, type Transaction, type TransactionMonth } from '../index.ts'
 import { EmptyState } from 'portico/components'
 import { ErrorState } from 'portico/components'

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { AccountDataTokens } from '../tokens.ts'
-import type { WalletListing } from 'portico'
+import type { WalletListing } from 'portico/plugin'
 import { EmptyState } from 'portico/components'
 import { ErrorState } from 'portico/components'
 import { Spinner, Stack } from 'portico/components'

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { formatAmount, formatUnits, truncateAddress } from 'portico'
+import { formatAmount, formatUnits, truncateAddress } from 'portico/plugin'
 import { Actions, Avatar, Button, EmptyState, ErrorState, KeyValueList, ListItem, LoadingRows, Spinner, Stack, Text, TextField, WalletImage } from 'portico/components'
 import { formatMessage } from 'portico/react'
 import type { SendFee, SendToken } from '../tokens.ts'

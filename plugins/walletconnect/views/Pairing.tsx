@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { describeWalletError, ErrorText, type Modal, type WalletListing } from 'portico'
+import type { Modal } from 'portico'
+import { describeWalletError, ErrorText, type WalletListing } from 'portico/plugin'
 import { Actions, Button, CopyButton, QrCode, Spinner, Stack, Text, WalletLogo } from 'portico/components'
 import { useCapabilities, useModalInstance, useStore } from 'portico/react'
 import { formatMessage, useErrorText, useStrings, type PorticoStrings } from 'portico/react'
