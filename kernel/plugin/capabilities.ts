@@ -8,7 +8,6 @@ import type { ModalController } from '../state/modal.ts'
 import type { NetworkController } from '../state/network.ts'
 import type { OptionsController, ResolvedOptions } from '../state/options.ts'
 import type { SnackbarController } from '../state/snackbar.ts'
-import type { Store } from '../state/store.ts'
 import { CacheTtl, StorageKeys, TtlCache, type PorticoStorage } from '../storage/index.ts'
 import type {
   ConnectionApi,
@@ -35,15 +34,18 @@ export interface KernelParts {
   storage: PorticoStorage
 }
 
-/** The read-only state plugins, hosts and tests see: the controllers' stores typed read-only, never the controllers. */
+/**
+ * The read-only state plugins, hosts and tests see: the controllers' stores typed read-only (`ReadonlyStore`, no
+ * `set`), never the controllers. The stores themselves, not wrappers: the open path's size budget counts every byte.
+ */
 export function modalStateView(k: KernelParts): ModalStateView {
   return {
-    accounts: readOnly(() => k.account.store),
-    network: readOnly(() => k.network.store),
-    connection: readOnly(() => k.connection.store),
-    connectors: readOnly(() => k.connectors.store),
-    modal: readOnly(() => k.modal.store),
-    snackbar: readOnly(() => k.snackbar.store),
+    accounts: k.account.store,
+    network: k.network.store,
+    connection: k.connection.store,
+    connectors: k.connectors.store,
+    modal: k.modal.store,
+    snackbar: k.snackbar.store,
     options: optionsView(k.options),
     networks: (ns) => k.chains.networks(ns),
     namespaces: () => k.chains.namespaces(),
@@ -52,41 +54,34 @@ export function modalStateView(k: KernelParts): ModalStateView {
   }
 }
 
+/**
+ * An object of functions that call the named methods of `target()` at call time (so a controller built on first use
+ * stays so, and a test's spy on the controller sees the call): one helper instead of a wrapper per method, since the
+ * open path's size budget counts every byte.
+ */
+function forward<T, K extends keyof T>(target: () => T, names: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(names.map((name) => [name, (...args: unknown[]) => (target()[name] as (...a: unknown[]) => unknown)(...args)])) as Pick<T, K>
+}
+
 /** Connect, disconnect, switch: what plugins, views and hosts call. */
 export function connectionApi(connection: ConnectionController): ConnectionApi {
-  return {
-    connect: (id, ns) => connection.connect(id, ns),
-    disconnect: (ns) => connection.disconnect(ns),
-    switchNetwork: (n) => connection.switchNetwork(n),
-    active: (ns) => connection.active(ns),
-    clearError: () => connection.clearError(),
-  }
+  return forward(() => connection, ['connect', 'disconnect', 'switchNetwork', 'active', 'clearError'])
 }
 
 /** Contract 1.1 capabilities: functions over the controllers, so no plugin holds a controller. */
 export function pluginCapabilities(k: KernelParts): PluginCapabilities {
   return {
-    modal: {
-      open: (options) => k.modal.open(options),
-      close: () => k.modal.close(),
-      shake: () => k.modal.shake(),
-      guardClose: (allow) => k.modal.guardClose(allow),
-    },
-    snackbar: {
-      showSuccess: (text) => k.snackbar.showSuccess(text),
-      showError: (text) => k.snackbar.showError(text),
-      showLoading: (text) => k.snackbar.showLoading(text),
-      hide: () => k.snackbar.hide(),
-    },
+    modal: forward(() => k.modal, ['open', 'close', 'shake', 'guardClose']),
+    snackbar: forward(() => k.snackbar, ['showSuccess', 'showError', 'showLoading', 'hide']),
     network: {
-      setActiveNamespace: (ns) => k.network.setActiveNamespace(ns),
+      ...forward(() => k.network, ['setActiveNamespace']),
       setSmartAccountEnabledNetworks: (ns, chainIds) => {
         const { byNamespace } = k.network.store.getSnapshot()
         const entry = byNamespace[ns]
         if (entry) k.network.store.set({ byNamespace: { ...byNamespace, [ns]: { ...entry, smartAccountEnabledNetworks: [...chainIds] } } })
       },
     },
-    balance: { refresh: (ns, options) => k.balance.refresh(ns, options) },
+    balance: forward(() => k.balance, ['refresh']),
     request: (method, params) => k.rpc.request(method, params),
   }
 }
@@ -108,27 +103,7 @@ export function sharedStorage(storage: PorticoStorage): SharedStorage {
     },
     preferredAccountType: (ns: ChainNamespace) => storage.preferredAccountTypes()[ns],
     setPreferredAccountType: (ns, type) => storage.setPreferredAccountType(ns, type),
-    cache: (name, validate) => {
-      const [key, ttl] = CACHES[name]
-      const cache = new TtlCache(storage, key, ttl, validate)
-      return {
-        get: (k, now) => cache.get(k, now),
-        set: (k, value, now) => cache.set(k, value, now),
-        delete: (k) => cache.delete(k),
-      }
-    },
-  }
-}
-
-/**
- * A controller's store without `set` (its server snapshot kept for hydration). The controller is reached on first
- * read, so a view of state builds nothing early (the snackbar and balance controllers are built on first use).
- */
-function readOnly<S extends object>(store: () => Store<S>): ReadonlyStore<S> & { getServerSnapshot(): S } {
-  return {
-    getSnapshot: () => store().getSnapshot(),
-    getServerSnapshot: () => store().getServerSnapshot(),
-    subscribe: (listener) => store().subscribe(listener),
+    cache: (name, validate) => new TtlCache(storage, CACHES[name][0], CACHES[name][1], validate),
   }
 }
 
@@ -142,7 +117,7 @@ function optionsView(options: OptionsController): ReadonlyStore<ModalOptionsView
       if (current !== source || !view) {
         const { plugins: _plugins, storage: _storage, ...rest } = current
         source = current
-        view = deepFreeze(structuredCloneLike(rest)) as ModalOptionsView
+        view = frozenCopy(rest) as ModalOptionsView
       }
       return view
     },
@@ -150,19 +125,9 @@ function optionsView(options: OptionsController): ReadonlyStore<ModalOptionsView
   }
 }
 
-/** A copy of plain objects and arrays (functions such as `isMobile` kept as they are), so freezing leaves the host's object alone. */
-function structuredCloneLike(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(structuredCloneLike)
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, structuredCloneLike(v)]))
-  }
-  return value
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value)
-    for (const v of Object.values(value)) deepFreeze(v)
-  }
-  return value
+/** A frozen copy of plain objects and arrays (functions such as `isMobile` kept), leaving the host's objects alone. */
+function frozenCopy(value: unknown): unknown {
+  if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy))
+  if (!value || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value
+  return Object.freeze(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, frozenCopy(v)])))
 }
