@@ -3,11 +3,12 @@ import type { Alias } from 'vite'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-/** Resolves `portico`, `portico/react`, `portico/components`, `portico/wagmi`, `portico/plugins/<name>`, `portico/testing`,
+/** Resolves `portico`, `portico/plugin`, `portico/react`, `portico/components`, `portico/wagmi`, `portico/plugins/<name>`, `portico/testing`,
  * `portico/testing/conformance` and `portico/testing/playwright` to the sources. */
 export function porticoAliases(): Alias[] {
   return [
     { find: /^portico$/, replacement: `${root}kernel/index.ts` },
+    { find: /^portico\/plugin$/, replacement: `${root}kernel/plugin/index.ts` },
     { find: /^portico\/react$/, replacement: `${root}ui/react/index.ts` },
     { find: /^portico\/components$/, replacement: `${root}ui/components/index.ts` },
     { find: /^portico\/wagmi$/, replacement: `${root}integrations/wagmi/index.ts` },

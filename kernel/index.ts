@@ -43,7 +43,7 @@ export {
   type ResolvedOptions,
 } from './state/options.ts'
 export type { ConnectionPersistence, RecentWallet } from './state/persistence.ts'
-export { SnackbarController, SNACKBAR_REPLACE_DELAY_MS, type SnackbarState, type SnackbarVariant } from './state/snackbar.ts'
+export { SnackbarController, SNACKBAR_REPLACE_DELAY_MS, type SnackbarState } from './state/snackbar.ts'
 export { ThemeController, isThemeMode, type ThemeMode, type ThemeState, type ThemeVariables } from './state/theme.ts'
 export * from './caip/index.ts'
 export * from './errors/index.ts'

@@ -5,7 +5,7 @@ import { checkChainAdapter, checkChainDefinition, checkChainsRegistered } from '
 import { checkDependencies, checkUse } from './plugin/dependencies.ts'
 import {
   DisposableStore,
-  PORTICO_VERSION,
+  PLUGIN_CONTRACT_VERSION,
   satisfiesVersion,
   type ConnectionApi,
   type ConnectorEmitter,
@@ -20,6 +20,7 @@ import {
   type RpcResult,
   type Token,
 } from './plugin/contract.ts'
+import { connectionApi as makeConnectionApi, modalStateView, pluginCapabilities, sharedStorage, type KernelParts } from './plugin/capabilities.ts'
 import { RpcRegistry, ViewRegistry } from './plugin/registries.ts'
 import { chainProviderToken, type ChainProviders } from './providers.ts'
 import type { ChainNamespace } from './caip/index.ts'
@@ -123,20 +124,23 @@ export function createModal(options: ModalOptions = {}): Modal {
   const router = container.get(KernelTokens.Router)
   const extensions = container.get(KernelTokens.AccountExtensions)
 
-  const state: ModalStateView = {
-    accounts: account.store,
-    network: network.store,
-    connection: connection.store,
-    connectors: connectors.store,
-    networks: (ns) => chains.networks(ns),
-    connector: (id) => connectors.get(id),
+  // Balance and Snackbar are built on first use, as before capabilities existed (a balance controller listens for connections).
+  const parts: KernelParts = {
+    account, chains, connection, connectors, modal: modalController, network, rpc, storage,
+    options: container.get(KernelTokens.Options),
+    get balance() {
+      return container.get(KernelTokens.Balance)
+    },
+    get snackbar() {
+      return container.get(KernelTokens.Snackbar)
+    },
   }
-  const connectionApi: ConnectionApi = {
-    connect: (id, ns) => connection.connect(id, ns),
-    disconnect: (ns) => connection.disconnect(ns),
-    switchNetwork: (n) => connection.switchNetwork(n),
-    active: (ns) => connection.active(ns),
-  }
+  const state: ModalStateView = modalStateView(parts)
+  const connectionApi: ConnectionApi = makeConnectionApi(connection)
+  // Contract 1.1: what a plugin may do, as functions over the controllers (plugin views get the same object).
+  const capabilities = pluginCapabilities(parts)
+  const shared = sharedStorage(storage)
+  container.value(KernelTokens.Capabilities, capabilities)
 
   let settingUp = true
   // Which plugin provided each token: another plugin's service is reachable only when declared (dependencies.ts).
@@ -156,8 +160,11 @@ export function createModal(options: ModalOptions = {}): Modal {
       events,
       router,
       storage: scope(adapter, pluginStoragePrefix(plugin.id)),
+      sharedStorage: shared,
       state,
       connection: connectionApi,
+      ...capabilities,
+      modal: { ...capabilities.modal, guardClose: (allow) => own.add(capabilities.modal.guardClose(allow)) },
       registerChain: (chainAdapter) => {
         if (plugin.kind !== 'chain' || chainAdapter.namespace !== plugin.namespace) {
           throw new Error(`Plugin "${plugin.id}" declares namespace "${plugin.namespace ?? 'none'}" but registers a chain for "${chainAdapter.namespace}"`)
@@ -285,8 +292,11 @@ function checkPlugins(plugins: readonly PluginDefinition[]): void {
     ids.add(plugin.id)
   }
   for (const plugin of plugins) {
-    if (typeof plugin.portico !== 'string' || !satisfiesVersion(PORTICO_VERSION, plugin.portico)) {
-      throw new Error(`Plugin "${plugin.id}" works with portico ${String(plugin.portico)}, but this is portico ${PORTICO_VERSION}`)
+    if (typeof plugin.portico !== 'string' || !satisfiesVersion(PLUGIN_CONTRACT_VERSION, plugin.portico)) {
+      throw new Error(
+        `Plugin "${plugin.id}" declares portico: ${JSON.stringify(plugin.portico)}, which does not match plugin contract ${PLUGIN_CONTRACT_VERSION}. ` +
+          `The range names the plugin contract version (PLUGIN_CONTRACT_VERSION), not the npm package version: declare '1.x'.`,
+      )
     }
     if (plugin.kind === 'chain' && !plugin.namespace) throw new Error(`Chain plugin "${plugin.id}" must declare its namespace`)
     checkChainDefinition(plugin)

@@ -1,4 +1,4 @@
-import { createToken, type EventBus, type Router } from './plugin/contract.ts'
+import { createToken, type EventBus, type PluginCapabilities, type Router } from './plugin/contract.ts'
 import type { AccountExtensions } from './plugin/account-extensions.ts'
 import type { RpcRegistry, ViewRegistry } from './plugin/registries.ts'
 import type { AccountController } from './state/account.ts'
@@ -15,8 +15,10 @@ import type { ThemeController } from './state/theme.ts'
 import type { PorticoStorage, StorageAdapter } from './storage/index.ts'
 
 /**
- * Tokens of the kernel's services: the child container injects them (`@inject`), plugins read them with `ctx.get`,
- * React with `useService`. Plugins act through the context; these are for views and hosts.
+ * Tokens of the kernel's services: the child container injects them (`@inject`), the React bindings read them with
+ * `useService`. They hand out the kernel's mutable controllers, so they are for the kernel, `portico/react` and
+ * hosts: a plugin (its setup, its views, its tests) acts through its context's capabilities (contract 1.1) and
+ * portico/react's hooks, and tests/architecture.test.ts fails on a plugin file that names KernelTokens.
  */
 export const KernelTokens = {
   Events: createToken<EventBus>('kernel.events'),
@@ -41,4 +43,6 @@ export const KernelTokens = {
   Rpc: createToken<RpcRegistry>('kernel.rpc'),
   /** Account view tabs and actions contributed by plugins. */
   AccountExtensions: createToken<AccountExtensions>('kernel.accountExtensions'),
+  /** The contract 1.1 capabilities, for plugin views (portico/react's `useCapabilities`). */
+  Capabilities: createToken<PluginCapabilities>('kernel.capabilities'),
 } as const

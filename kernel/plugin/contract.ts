@@ -1,5 +1,6 @@
 /**
- * The plugin contract, version 1: the one file a plugin author reads.
+ * The plugin contract, version 1.1: the one file a plugin author reads (also exported, with only what a plugin author
+ * needs, by the `portico/plugin` entry).
  *
  * A plugin is a plain object made by `definePlugin`. The kernel checks every definition (id, `portico` version range,
  * `requires`, `optional`, `provides`) before any plugin code runs, calls `setup` for each plugin (registration only: no network, no heavy
@@ -9,8 +10,17 @@
  * The numbered names below are all a chain plugin needs; see plugin-template/GUIDE.md.
  */
 
-/** The kernel's contract version; a plugin's `portico` range is checked against it. */
-export const PORTICO_VERSION = '1.0.0'
+/**
+ * The version of this plugin contract (not the npm package's version): a plugin's `portico` range is checked against
+ * it. 1.1 added the capabilities of the context (`modal`, `snackbar`, `network`, `balance`, `request`, `sharedStorage`,
+ * and `modal`, `snackbar`, `options`, `chain`, `namespaces` in `state`), so plugins need no kernel controller.
+ */
+export const PLUGIN_CONTRACT_VERSION = '1.1.0'
+
+/** @deprecated The name said "package version" to readers; use PLUGIN_CONTRACT_VERSION (the same value). */
+export const PORTICO_VERSION = PLUGIN_CONTRACT_VERSION
+
+import type { ResolvedOptions } from '../state/options.ts'
 
 // ─── Disposables ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -491,24 +501,57 @@ export interface AccountSnapshot {
   status: 'disconnected' | 'connecting' | 'connected' | 'reconnecting'
 }
 
-/** What a plugin can read of the modal's state. */
+/** The host's options as a plugin reads them: frozen, without the plugin list and the storage adapter. */
+export type ModalOptionsView = DeepReadonly<Omit<ResolvedOptions, 'plugins' | 'storage'>>
+
+type DeepReadonly<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends readonly (infer E)[]
+    ? readonly DeepReadonly<E>[]
+    : T extends object
+      ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+      : T
+
+/** SPEC §2 snackbar variants. */
+export type SnackbarVariant = 'loading' | 'success' | 'error'
+
+/** What a plugin can read of the modal's state (a host and a test read the same through `modal.state`). */
 export interface ModalStateView {
-  /** Accounts per namespace. */
+  /** Accounts per namespace (balance included: `balance`, `balanceSymbol`, `balanceLoading`). */
   readonly accounts: ReadonlyStore<{ byNamespace: Partial<Record<ChainNamespace, AccountSnapshot>> }>
   /** The active namespace and each namespace's network. */
   readonly network: ReadonlyStore<{
     activeNamespace?: ChainNamespace
-    byNamespace: Partial<Record<ChainNamespace, { caipNetwork?: CaipNetwork; requestedCaipNetworks: readonly CaipNetwork[] }>>
+    /** Set while the wallet is on a network the app did not request (SPEC §2 UnsupportedChain). */
+    unsupportedChainId?: string
+    byNamespace: Partial<
+      Record<ChainNamespace, { caipNetwork?: CaipNetwork; requestedCaipNetworks: readonly CaipNetwork[]; smartAccountEnabledNetworks?: readonly number[] }>
+    >
   }>
   /** The active connector of each namespace and the connection status. */
   readonly connection: ReadonlyStore<{
     activeConnectorIds: Partial<Record<ChainNamespace, string>>
     status: 'disconnected' | 'connecting' | 'connected' | 'reconnecting'
+    /** The last connection failure (a wallet's EIP-1193 code when it gave one). */
+    error?: { message: string; code?: number }
   }>
-  /** The registered connectors. */
-  readonly connectors: ReadonlyStore<{ connectors: readonly Connector[] }>
+  /** The registered connectors and the registry-shaped wallet lists of Connect (SPEC §2 groups). */
+  readonly connectors: ReadonlyStore<{
+    connectors: readonly Connector[]
+    wallets: { featured: readonly WalletListing[]; custom: readonly WalletListing[]; recommended: readonly WalletListing[] }
+  }>
+  /** SPEC §3 modal flags: open, loading, shake. */
+  readonly modal: ReadonlyStore<{ open: boolean; loading: boolean; shake: boolean }>
+  /** The snackbar (SPEC §2): `message` is the English text. */
+  readonly snackbar: ReadonlyStore<{ open: boolean; message: string; variant: SnackbarVariant }>
+  /** The host's options (frozen; a new snapshot when they change, e.g. `setLocale`). */
+  readonly options: ReadonlyStore<ModalOptionsView>
   /** The networks of every chain plugin. */
   networks(namespace?: ChainNamespace): CaipNetwork[]
+  /** The namespaces chain plugins registered, in registration order. */
+  namespaces(): ChainNamespace[]
+  /** The chain adapter of a namespace (to call its optional capabilities, e.g. `getTokenBalances`). */
+  chain(namespace: ChainNamespace): ChainAdapter | undefined
   /** The connector with this id. */
   connector(id: string): Connector | undefined
 }
@@ -523,18 +566,106 @@ export interface ConnectionApi {
   switchNetwork(network: CaipNetwork): Promise<void>
   /** The connected account of a namespace (the active one by default) with its connector and network. */
   active(namespace?: ChainNamespace): { connector: Connector; address: string; network: CaipNetwork } | undefined
+  /** Forgets the last connection failure (`state.connection` `error`). */
+  clearError(): void
+}
+
+// ─── Capabilities (contract 1.1) ──────────────────────────────────────────────────────────────────────────────────
+// What a plugin may do beyond registering, each a narrow API over the kernel's state: reads are in `state`, these act.
+
+/** The dialog (read its flags in `state.modal`). */
+export interface ModalControl {
+  /** Opens the modal; a requested view wins (SPEC §2), a namespace other than the active one becomes active. */
+  open(options?: { view?: ViewId; params?: unknown; namespace?: ChainNamespace }): void
+  /** Closes it (unless a close guard refuses: then it shakes). */
+  close(): void
+  /** SPEC §9: shakes for 500 ms (a rejected request). */
+  shake(): void
+  /**
+   * Keeps the dialog open while `allow()` answers false: Esc, the close button and back on the last view shake it
+   * instead (SPEC §4: a required sign-in). Disposed with the modal, or earlier by the returned Disposable.
+   */
+  guardClose(allow: () => boolean): Disposable
+}
+
+/** The snackbar (read it in `state.snackbar`). A SPEC §8 text as written, or the plugin's `message(catalogue, key)`. */
+export interface SnackbarControl {
+  showSuccess(text: DisplayText): void
+  showError(text: DisplayText): void
+  showLoading(text: DisplayText): void
+  hide(): void
+}
+
+/** The networks' state a plugin may change (switching is `connection.switchNetwork`). */
+export interface NetworkControl {
+  /** Makes a namespace with a network the active one (a session that connected several namespaces). */
+  setActiveNamespace(namespace: ChainNamespace): void
+  /** SPEC §3 smartAccountEnabledNetworks of a namespace (a wallet offering smart accounts reports them). */
+  setSmartAccountEnabledNetworks(namespace: ChainNamespace, chainIds: readonly number[]): void
+}
+
+/** The native balance the kernel keeps in `state.accounts` (`balance`, `balanceSymbol`). */
+export interface BalanceControl {
+  /** Reads the balance of the namespace's connected account again; `force` skips the SPEC §9 30 s cache. */
+  refresh(namespace: ChainNamespace, options?: { force?: boolean }): Promise<void>
+}
+
+/** A SPEC §3 storage key holding one text. */
+export interface StoredText {
+  get(): string | null
+  set(text: string): void
+  remove(): void
+}
+
+/** A SPEC §9 timestamped cache under one SPEC §3 key (entries live for the key's lifetime). */
+export interface SharedCache<T> {
+  get(key: string, now?: number): T | undefined
+  set(key: string, value: T, now?: number): void
+  delete(key: string): void
+}
+
+/**
+ * The SPEC §3 keys a feature plugin shares with the kernel and other plugins (the raw adapter stays with the
+ * kernel; a plugin's own keys are `ctx.storage`).
+ */
+export interface SharedStorage {
+  /** SPEC §3 `siwx_token`: the sign-in session, as the SIWX plugin writes it. */
+  readonly siwxToken: StoredText
+  /** SPEC §3 `preferred_account_types` of a namespace. */
+  preferredAccountType(namespace: ChainNamespace): AccountType | undefined
+  setPreferredAccountType(namespace: ChainNamespace, type: AccountType): void
+  /**
+   * A SPEC §9 cache: `balance` (30 s, per `<caipNetworkId>:<address>`), `identity` and `ens` (5 min). Values that fail
+   * `validate` read as absent.
+   */
+  cache<T>(name: 'balance' | 'identity' | 'ens', validate: (value: unknown) => value is T): SharedCache<T>
+}
+
+/** Calls an RPC method some plugin serves (the same as `modal.request`). */
+export type RpcCaller = <M extends RpcMethod>(method: M, params: RpcParams<M>) => Promise<RpcResult<M>>
+
+/** The capabilities of contract 1.1; plugin views reach the same through portico/react's `useCapabilities()`. */
+export interface PluginCapabilities {
+  readonly modal: ModalControl
+  readonly snackbar: SnackbarControl
+  readonly network: NetworkControl
+  readonly balance: BalanceControl
+  readonly request: RpcCaller
 }
 
 // ─── The context and the definition ───────────────────────────────────────────────────────────────────────────────
 
 /** What `setup` and `activate` receive. Everything registered here is disposed with the modal. */
-export interface PluginContext {
+export interface PluginContext extends PluginCapabilities {
   /** The plugin's id. */
   readonly id: string
   readonly events: EventBus
   readonly router: Router
+  /** The plugin's own keys (prefixed with its id). */
   readonly storage: ScopedStorage
-  /** Read-only state of accounts, networks, connections and connectors. */
+  /** The SPEC §3 keys shared with the kernel (SIWX session, preferred account types, SPEC §9 caches). */
+  readonly sharedStorage: SharedStorage
+  /** Read-only state: accounts, networks, connections, connectors, the dialog, the snackbar, the host's options. */
   readonly state: ModalStateView
   /** Connect, disconnect, switch network. */
   readonly connection: ConnectionApi
@@ -591,7 +722,10 @@ export interface PluginDefinition {
   kind: 'chain' | 'feature' | 'connector'
   /** The namespace a chain plugin serves; its `registerChain` must use it. Required for `kind: 'chain'`. */
   namespace?: ChainNamespace
-  /** Kernel versions it works with, checked before setup. @example '1.x' */
+  /**
+   * The plugin CONTRACT versions it works with (PLUGIN_CONTRACT_VERSION, 1.1.0 now), not the npm package's version;
+   * checked before setup. @example '1.x'
+   */
   portico: string
   /**
    * What the plugin cannot work without: plugin ids (any service of that plugin) and service tokens (that service).

@@ -1,8 +1,5 @@
-import { englishText, type DisplayText, type TranslatableText } from '../plugin/contract.ts'
+import { englishText, type DisplayText, type SnackbarVariant, type TranslatableText } from '../plugin/contract.ts'
 import { Store } from './store.ts'
-
-/** SPEC §2 snackbar variants. */
-export type SnackbarVariant = 'loading' | 'success' | 'error'
 
 export interface SnackbarState {
   open: boolean

@@ -71,8 +71,8 @@ describe('createModal provides the SPEC §7 clients and the account-data control
   it('SPEC §7 CONNECT_SUCCESS and SWITCH_NETWORK reach POST /e when analytics is on; identity and wallets use the endpoints', async () => {
     const modal = modalFor('wiring-on', true)
     await modal.ready
-    await modal.get(KernelTokens.Connection).connect('test-wallet')
-    await modal.get(KernelTokens.Connection).switchNetwork(arbitrum)
+    await modal.connection.connect('test-wallet')
+    await modal.connection.switchNetwork(arbitrum)
     await expect.poll(() => events('wiring-on', 'CONNECT_SUCCESS')).toHaveLength(1)
     expect((await events('wiring-on', 'CONNECT_SUCCESS'))[0]!.props.properties).toMatchObject({ name: 'Test Wallet', method: 'browser' })
     await expect.poll(() => events('wiring-on', 'SWITCH_NETWORK')).toHaveLength(1)
@@ -91,7 +91,7 @@ describe('createModal provides the SPEC §7 clients and the account-data control
   it('SPEC §7 nothing is sent to /e when the host leaves analytics off', async () => {
     const modal = modalFor('wiring-off', false)
     await modal.ready
-    await modal.get(KernelTokens.Connection).connect('test-wallet')
+    await modal.connection.connect('test-wallet')
     await modal.get(AccountDataTokens.Analytics).track('SEND_INITIATED', { token: 'USDC' })
     expect(await events('wiring-off', 'CONNECT_SUCCESS')).toEqual([])
     expect(await events('wiring-off', 'SEND_INITIATED')).toEqual([])

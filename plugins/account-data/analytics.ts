@@ -1,5 +1,5 @@
 import type { AnalyticsClient, AnalyticsEventName } from './clients/index.ts'
-import type { Disposable, EventBus } from 'portico'
+import type { Disposable, EventBus } from 'portico/plugin'
 import type { ConnectorController } from 'portico'
 
 export interface AnalyticsControllerDeps {

@@ -1,5 +1,5 @@
-import { Store } from 'portico'
-import type { SnackbarController } from 'portico'
+import { Store } from 'portico/plugin'
+import type { SnackbarControl } from 'portico/plugin'
 
 /** The services account data calls (SPEC §7), as named in the modal's `endpoints`. */
 export type BackendName = 'registry' | 'blockchainApi' | 'analytics'
@@ -25,7 +25,7 @@ export class BackendStatus {
   readonly store = new Store<{ unreachable: readonly BackendName[] }>({ unreachable: [] })
   private readonly said = new Set<string>()
 
-  constructor(private readonly snackbar?: Pick<SnackbarController, 'showError'>) {}
+  constructor(private readonly snackbar?: Pick<SnackbarControl, 'showError'>) {}
 
   /** The backend answered (any status). */
   reached(name: BackendName): void {

@@ -1,6 +1,6 @@
-import type { ChainNamespace } from 'portico'
+import type { ChainNamespace } from 'portico/plugin'
 import type { BlockchainApiClient } from './clients/index.ts'
-import type { Disposable, EventBus } from 'portico'
+import type { Disposable, EventBus } from 'portico/plugin'
 import type { Identity } from 'portico'
 import type { AccountState } from 'portico'
 

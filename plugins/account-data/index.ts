@@ -1,20 +1,14 @@
+import { isIdentity, type AccountState, type ConnectorsState } from 'portico'
 import {
-  CacheTtl,
   definePlugin,
   detectMobile,
-  identityCache,
-  KernelTokens,
   SDK_TYPE,
   SDK_VERSION,
-  StorageKeys,
-  TtlCache,
-  type AccountState,
   type ChainNamespace,
-  type ConnectorsState,
   type Disposable,
   type PluginContext,
   type RetryOptions,
-} from 'portico'
+} from 'portico/plugin'
 import { coreMessages, message } from 'portico/react'
 import { AnalyticsClient, BlockchainApiClient, RegistryClient, type ApiClientDeps } from './clients/index.ts'
 import { AnalyticsController } from './analytics.ts'
@@ -97,12 +91,11 @@ export function accountData(pluginOptions: AccountDataOptions = {}) {
     // Provided when the modal has a projectId (without one the plugin registers nothing).
     provides: Object.values(AccountDataTokens),
     setup(ctx) {
-      const options = ctx.get(KernelTokens.Options)
-      if (!options.options.projectId) return
+      if (!ctx.state.options.getSnapshot().projectId) return
       provideServices(ctx, pluginOptions)
       ctx.registerAccountTab({ id: 'tokens', label: message(coreMessages, 'tokens'), order: 10, load: () => import('./views/TokensTab.tsx') })
       ctx.registerAccountTab({ id: 'nfts', label: message(coreMessages, 'nfts'), order: 20, load: () => import('./views/NftsTab.tsx') })
-      if (options.options.features?.history !== false) {
+      if (ctx.state.options.getSnapshot().features?.history !== false) {
         ctx.registerAccountTab({ id: 'activity', label: message(coreMessages, 'activity'), order: 30, load: () => import('./views/ActivityTab.tsx') })
       }
       // Its own chunk: the windowed list and search load only when AllWallets is shown.
@@ -126,14 +119,13 @@ export function accountData(pluginOptions: AccountDataOptions = {}) {
 }
 
 function provideServices(ctx: PluginContext, pluginOptions: AccountDataOptions): void {
-  const options = ctx.get(KernelTokens.Options)
-  const storage = ctx.get(KernelTokens.Storage)
+  const options = () => ctx.state.options.getSnapshot()
   const events = ctx.events
-  const sdk = () => ({ projectId: options.options.projectId ?? '', st: SDK_TYPE, sv: SDK_VERSION })
-  const backend = new BackendStatus(ctx.get(KernelTokens.Snackbar))
+  const sdk = () => ({ projectId: options().projectId ?? '', st: SDK_TYPE, sv: SDK_VERSION })
+  const backend = new BackendStatus(ctx.snackbar)
   ctx.provide(AccountDataTokens.Backend, () => backend)
   const deps = (endpoint: 'registry' | 'blockchainApi' | 'analytics'): ApiClientDeps => ({
-    baseUrl: () => options.options.endpoints[endpoint],
+    baseUrl: () => options().endpoints[endpoint],
     sdk,
     retry: pluginOptions.retry,
     status: { reached: () => backend.reached(endpoint), unreachable: () => backend.unreachable(endpoint) },
@@ -153,12 +145,12 @@ function provideServices(ctx: PluginContext, pluginOptions: AccountDataOptions):
   ctx.provide(AccountDataTokens.BlockchainApi, () => new BlockchainApiClient(deps('blockchainApi')))
   ctx.provide(AccountDataTokens.AnalyticsClient, (get) => new AnalyticsClient({
     ...deps('analytics'),
-    enabled: () => options.options.features?.analytics === true,
+    enabled: () => options().features?.analytics === true,
     registry: get(AccountDataTokens.Registry),
   }))
   ctx.provide(AccountDataTokens.Analytics, (get) => new AnalyticsController({ events, client: get(AccountDataTokens.AnalyticsClient), connectors }))
   ctx.provide(AccountDataTokens.NetworkSupport, (get) => new NetworkSupport(get(AccountDataTokens.BlockchainApi)))
-  const tokenCache = new TtlCache(storage, StorageKeys.BALANCE_CACHE, CacheTtl.PORTFOLIO, isTokenBalanceList)
+  const tokenCache = ctx.sharedStorage.cache('balance', isTokenBalanceList)
   ctx.provide(AccountDataTokens.TokenBalance, (get) => new TokenBalanceController({
     account: accounts,
     network,
@@ -166,17 +158,17 @@ function provideServices(ctx: PluginContext, pluginOptions: AccountDataOptions):
     activeConnectorId: (ns) => ctx.state.connection.getSnapshot().activeConnectorIds[ns],
     api: get(AccountDataTokens.BlockchainApi),
     support: get(AccountDataTokens.NetworkSupport),
-    snackbar: ctx.get(KernelTokens.Snackbar),
+    snackbar: ctx.snackbar,
     alert: (message, error) => backend.alert('blockchainApi', message, error),
     cache: { get: (key, now) => tokenCache.get(key, now), set: (key, value, now) => tokenCache.set(key, value, now) },
-    chainTokens: (ns, address, caipNetwork) => ctx.get(KernelTokens.Chains).adapter(ns)?.getTokenBalances?.(address, caipNetwork),
+    chainTokens: (ns, address, caipNetwork) => ctx.state.chain(ns)?.getTokenBalances?.(address, caipNetwork),
     events,
   }))
   ctx.provide(AccountDataTokens.Transactions, (get) => new TransactionsController({
-    account: accounts, network, api: get(AccountDataTokens.BlockchainApi), snackbar: ctx.get(KernelTokens.Snackbar), events,
+    account: accounts, network, api: get(AccountDataTokens.BlockchainApi), snackbar: ctx.snackbar, events,
     alert: (message, error) => backend.alert('blockchainApi', message, error),
   }))
-  const identities = identityCache(storage)
+  const identities = ctx.sharedStorage.cache('identity', isIdentity)
   ctx.provide(AccountDataTokens.Identity, (get) => new IdentityController({
     events, account: accounts, setProfile: (ns, profile) => ctx.setProfile(ns, profile), api: get(AccountDataTokens.BlockchainApi),
     cache: { get: (a, now) => identities.get(a, now), set: (a, v, now) => identities.set(a, v, now) },
@@ -194,9 +186,12 @@ function provideServices(ctx: PluginContext, pluginOptions: AccountDataOptions):
   ctx.provide(AccountDataTokens.Wallets, (get) => new WalletsController({
     registry: get(AccountDataTokens.Registry),
     connectors: { all: connectors.all, setWallets },
-    options: () => options.options,
-    namespaces: () => (options.options.namespaces?.length ? options.options.namespaces : [...new Set(ctx.state.networks().map((n) => n.chainNamespace))]),
-    isMobile: pluginOptions.isMobile ?? options.options.isMobile ?? detectMobile,
+    options,
+    namespaces: () => {
+      const requested = options().namespaces
+      return requested?.length ? requested : [...new Set(ctx.state.networks().map((n) => n.chainNamespace))]
+    },
+    isMobile: pluginOptions.isMobile ?? options().isMobile ?? detectMobile,
   }))
 }
 

@@ -64,7 +64,7 @@ describe('a projectId and an unreachable backend (API URL on a closed port): acc
     // The rest works: connecting routes to Account.
     await act(async () => screen.getByRole('button', { name: /Test Wallet/ }).click())
     await screen.findByRole('dialog', { name: 'Account' })
-    expect(modal.get(KernelTokens.Account).get('eip155').address).toBe(ADDRESS)
+    expect(modal.state.accounts.getSnapshot().byNamespace.eip155?.address).toBe(ADDRESS)
 
     // SPEC §8 keeps "Token Balance Unavailable" for a failed balance load: said once, not once per load.
     await vi.waitFor(() => expect(showError).toHaveBeenCalledWith(ErrorText.TOKEN_BALANCE_UNAVAILABLE), { timeout: 5_000 })

@@ -1,13 +1,13 @@
-import type { ChainNamespace } from 'portico'
-import { ErrorText } from 'portico'
-import { formatUnits } from 'portico'
+import type { ChainNamespace } from 'portico/plugin'
+import { ErrorText } from 'portico/plugin'
+import { formatUnits } from 'portico/plugin'
 import type { BlockchainApiClient } from './clients/index.ts'
 import { isRecord } from './clients/http.ts'
-import type { Disposable, EventBus } from 'portico'
+import type { Disposable, EventBus } from 'portico/plugin'
 import type { AccountState, ConnectorController, NetworkController } from 'portico'
-import type { SnackbarController } from 'portico'
-import { Store } from 'portico'
-import type { CaipNetwork, Connector } from 'portico'
+import type { SnackbarControl } from 'portico/plugin'
+import { Store } from 'portico/plugin'
+import type { CaipNetwork, Connector } from 'portico/plugin'
 import type { TokenBalance } from './clients/index.ts'
 
 /** SPEC §9 balance retry gap: a refetch within 30 s of a failure is refused. */
@@ -61,7 +61,7 @@ export interface TokenBalanceControllerDeps {
   activeConnectorId(namespace: ChainNamespace): string | undefined
   api: Pick<BlockchainApiClient, 'balance'>
   support: NetworkSupport
-  snackbar: Pick<SnackbarController, 'showError'>
+  snackbar: Pick<SnackbarControl, 'showError'>
   /**
    * Shows a failure's alert; the plugin passes its BackendStatus so an unreachable API is announced once
    * (docs/DECISIONS.md). @default snackbar.showError every time

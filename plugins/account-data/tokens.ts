@@ -1,4 +1,4 @@
-import { createServiceToken } from 'portico'
+import { createServiceToken } from 'portico/plugin'
 import type { AnalyticsClient, BlockchainApiClient, RegistryClient } from './clients/index.ts'
 import type { AnalyticsController } from './analytics.ts'
 import type { BackendStatus } from './backend-status.ts'

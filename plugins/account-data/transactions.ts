@@ -1,9 +1,10 @@
-import { ErrorText } from 'portico'
+import { ErrorText } from 'portico/plugin'
 import type { BlockchainApiClient, Transaction, TransactionTransfer } from './clients/index.ts'
-import type { Disposable, EventBus } from 'portico'
-import type { AccountState, ChainNamespace, NetworkController } from 'portico'
-import type { SnackbarController } from 'portico'
-import { Store } from 'portico'
+import type { Disposable, EventBus } from 'portico/plugin'
+import type { AccountState, NetworkController } from 'portico'
+import type { ChainNamespace } from 'portico/plugin'
+import type { SnackbarControl } from 'portico/plugin'
+import { Store } from 'portico/plugin'
 
 /** SPEC §3 history state of the active account on the active network. */
 export interface TransactionsState {
@@ -43,7 +44,7 @@ export interface TransactionsControllerDeps {
   account: { get(namespace: ChainNamespace): Pick<AccountState, 'address'> }
   network: Pick<NetworkController, 'activeNamespace' | 'networkOf'>
   api: Pick<BlockchainApiClient, 'history'>
-  snackbar: Pick<SnackbarController, 'showError'>
+  snackbar: Pick<SnackbarControl, 'showError'>
   /** Shows a failure's alert (the plugin's BackendStatus: once while the API is unreachable). @default snackbar.showError */
   alert?(message: string, error?: unknown): void
   events?: EventBus

@@ -1,9 +1,9 @@
-import type { ChainNamespace } from 'portico'
+import type { ChainNamespace } from 'portico/plugin'
 import type { GetWalletsParams, RegistryClient } from './clients/index.ts'
-import type { Disposable } from 'portico'
+import type { Disposable } from 'portico/plugin'
 import type { ConnectorController, ConnectorsState } from 'portico'
-import { Store } from 'portico'
-import type { WalletListing } from 'portico'
+import { Store } from 'portico/plugin'
+import type { WalletListing } from 'portico/plugin'
 
 /** SPEC §9 wallet paging and image waits. */
 export const WalletPaging = {

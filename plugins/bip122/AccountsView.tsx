@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { truncateAddress } from 'portico'
+import { truncateAddress } from 'portico/plugin'
 import { ListItem } from 'portico/components'
 import { useAccount, useErrorText, useMessages, useModalInstance, useStrings } from 'portico/react'
 import { Bip122Connector } from './connector.ts'

@@ -47,8 +47,7 @@ describe('bip122 with the Wallet Standard dev wallet on the regtest ledger', () 
     await fetch(`${btc.url}/regtest/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: payment!.address, sats: 12_345 }) })
     const modal = createModal({ plugins: [bip122({ networks: [bitcoinRegtest(btc.url)], builtinNetworks: false })], storage: createMemoryAdapter() })
     await modal.ready
-    const { KernelTokens } = await import('portico')
-    const adapter = modal.get(KernelTokens.Chains).adapter('bip122')!
+    const adapter = modal.state.chain('bip122')!
     const balance = await adapter.getBalance!(payment!.address, adapter.networks[0]!)
     expect(balance).toEqual({ balance: String((await sats(payment!.address)) / 1e8), symbol: 'BTC' })
     expect(balance.balance).toBe('1.00012345')
@@ -162,7 +161,7 @@ describe('bip122 imports only public entries', () => {
     for (const file of sources) {
       const text = readFileSync(new URL(file, dir), 'utf8')
       const specifiers = [...text.matchAll(/(?:from|import\()\s*'([^']+)'/g)].map((m) => m[1]!)
-      for (const s of specifiers) expect(`${file}: ${s}`).toMatch(/: (portico(\/react|\/components)?|\.\/(messages\/)?[\w-]+\.tsx?|react|bitcoinjs-lib|@wallet-standard\/app|@scure\/base|@noble\/hashes\/[\w]+)$/)
+      for (const s of specifiers) expect(`${file}: ${s}`).toMatch(/: (portico(\/plugin|\/react|\/components)?|\.\/(messages\/)?[\w-]+\.tsx?|react|bitcoinjs-lib|@wallet-standard\/app|@scure\/base|@noble\/hashes\/[\w]+)$/)
     }
   })
 })

@@ -1,4 +1,4 @@
-import { ErrorText, type AccountEntry, type CaipNetwork, type Connector, type ConnectorEmitter, type ConnectResult } from 'portico'
+import { ErrorText, type AccountEntry, type CaipNetwork, type Connector, type ConnectorEmitter, type ConnectResult } from 'portico/plugin'
 import { decodeBitcoinAddress } from './address.ts'
 import { networkName } from './networks.ts'
 import type { BitcoinAccount, BitcoinWallet } from './wallets.ts'

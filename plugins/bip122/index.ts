@@ -5,7 +5,7 @@
  * transfers. Built-in Bitcoin mainnet and testnet (SPEC §1), plus any regtest the host adds with `bitcoinRegtest(url)`.
  * Read GUIDE.md of the template for the [n] markers.
  */
-import { definePlugin, formatUnits, ProviderRpcError, toDisposable, type CaipNetwork, type PluginContext, requirePeer } from 'portico'
+import { definePlugin, formatUnits, ProviderRpcError, toDisposable, type CaipNetwork, type PluginContext, requirePeer } from 'portico/plugin'
 import { message } from 'portico/react'
 import { decodeBitcoinAddress, isBitcoinAddress } from './address.ts'
 import { Bip122Connector } from './connector.ts'

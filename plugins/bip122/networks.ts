@@ -1,4 +1,4 @@
-import type { CaipNetwork } from 'portico'
+import type { CaipNetwork } from 'portico/plugin'
 import type { BitcoinNetworkName } from './address.ts'
 
 const BTC = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } as const

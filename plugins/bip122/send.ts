@@ -1,4 +1,4 @@
-import { ErrorText, requirePeer, type CaipNetwork } from 'portico'
+import { ErrorText, requirePeer, type CaipNetwork } from 'portico/plugin'
 import { BIP122_PEERS } from './peers.ts'
 import { decodeBitcoinAddress, type BitcoinAddressType } from './address.ts'
 import { broadcast, getFeeRate, getTxHex, getUtxos, type Utxo } from './esplora.ts'

@@ -1,4 +1,4 @@
-import { ProviderRpcError } from 'portico'
+import { ProviderRpcError } from 'portico/plugin'
 import { toAccount, type BitcoinAccount, type BitcoinWallet, type SignInputs } from './wallets.ts'
 
 /** How a connection's own connector is asked (Connector.request), e.g. a WalletConnect session's. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Verifier } from 'bip322-js'
 import * as btc from 'bitcoinjs-lib'
-import { createMemoryAdapter, createModal, KernelTokens } from 'portico'
+import { createMemoryAdapter, createModal } from 'portico'
+import { probePlugin } from '../../tests/probe-plugin.ts'
 import { startBitcoinRegtest, type BitcoinRegtest } from '../../stack/bitcoin/index.ts'
 import { bitcoinSigner } from '../../demo/wallet/namespaces.ts'
 import { sessionConnectorPlugin } from '../../demo/wallet/session-connector.ts'
@@ -20,9 +21,10 @@ beforeAll(async () => {
 afterAll(() => regtest?.stop())
 
 function setup(opts: { reject?: boolean } = {}) {
+  const probe = probePlugin()
   const session = sessionConnectorPlugin(bitcoinSigner({ url: regtest.url, caipNetworkId: regtest.caipNetworkId }), opts)
-  const modal = createModal({ plugins: [bip122({ networks: [bitcoinRegtest(regtest.url)], builtinNetworks: false }), session.plugin], storage: createMemoryAdapter() })
-  return { modal, asked: session.asked }
+  const modal = createModal({ plugins: [bip122({ networks: [bitcoinRegtest(regtest.url)], builtinNetworks: false }), session.plugin, probe.plugin], storage: createMemoryAdapter() })
+  return { modal, asked: session.asked, probe: probe.probe }
 }
 
 const confirmed = async (txid: string) => ((await (await fetch(`${regtest.url}/tx/${txid}/status`)).json()) as { confirmed: boolean }).confirmed
@@ -37,11 +39,11 @@ describe('bip122 plugin over a session connection (WalletConnect bitcoin methods
   })
 
   it('balance, a BIP-322 signature through signMessage, a transfer signed through signPsbt and broadcast over Esplora', async () => {
-    const { modal, asked } = setup()
+    const { modal, asked, probe } = setup()
     await modal.ready
     await modal.connection.connect('test-session', 'bip122')
     expect(modal.state.accounts.getSnapshot().byNamespace.bip122?.address).toBe(PAYMENT0)
-    await modal.get(KernelTokens.Balance).refresh('bip122')
+    await probe.ctx!.balance.refresh('bip122')
     expect(Number(modal.state.accounts.getSnapshot().byNamespace.bip122?.balance)).toBeGreaterThan(0)
 
     const signed = await modal.request('bip122:signMessage', { message: 'Hello from Portico' })

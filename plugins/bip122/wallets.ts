@@ -1,4 +1,4 @@
-import { ProviderRpcError, type CaipNetwork } from 'portico'
+import { ProviderRpcError, type CaipNetwork } from 'portico/plugin'
 import { decodeBitcoinAddress, type BitcoinAddressType } from './address.ts'
 import { walletStandardChain } from './networks.ts'
 

@@ -1,4 +1,4 @@
-import { ProviderRpcError, type AccountEntry, type CaipNetwork, type Connector, type ConnectorEmitter, type ConnectResult } from 'portico'
+import { ProviderRpcError, type AccountEntry, type CaipNetwork, type Connector, type ConnectorEmitter, type ConnectResult } from 'portico/plugin'
 import { base64 } from '@scure/base'
 import { isCosmosAddress } from './address.ts'
 import { KEYSTORE_CHANGE_EVENT, type KeplrChainInfo, type KeplrWallet } from './keplr.ts'

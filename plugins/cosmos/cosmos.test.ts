@@ -3,7 +3,8 @@ import { serializeSignDoc, pubkeyToAddress, encodeSecp256k1Pubkey } from '@cosmj
 import { Secp256k1, Secp256k1Signature, sha256 } from '@cosmjs/crypto'
 import { StargateClient } from '@cosmjs/stargate'
 import { base64 } from '@scure/base'
-import { createMemoryAdapter, createModal, KernelTokens, type Modal } from 'portico'
+import { createMemoryAdapter, createModal, parseCaipAddress, type Modal } from 'portico'
+import { probePlugin } from '../../tests/probe-plugin.ts'
 import { installCosmosDevWallet, type CosmosDevWalletOptions } from 'portico/testing'
 import { startCosmosLedger, cosmosDevAccounts, type CosmosLedger } from '../../stack/cosmos/index.ts'
 import { cosmos, isCosmosAddress, KEYSTORE_CHANGE_EVENT, type CosmosOptions, type KeplrWallet } from './index.ts'
@@ -23,11 +24,12 @@ const network = () => ({ chainId: CHAIN, name: 'Portico Cosmos', rpcUrl: ledger.
 function setup(walletOptions: Partial<CosmosDevWalletOptions> = {}, pluginOptions: Partial<CosmosOptions> = {}) {
   const win = new EventTarget() as EventTarget & Window
   const { wallet } = installCosmosDevWallet(win, { chains: [{ chainId: CHAIN, rpcUrl: ledger.rpcUrl }], autoApprove: true, storage: null, ...walletOptions })
+  const { probe, plugin } = probePlugin()
   const modal = createModal({
-    plugins: [cosmos({ networks: [network()], wallets: [{ id: 'keplr', name: 'Keplr', global: 'keplr' }], window: win, broadcastPollIntervalMs: 100, ...pluginOptions })],
+    plugins: [cosmos({ networks: [network()], wallets: [{ id: 'keplr', name: 'Keplr', global: 'keplr' }], window: win, broadcastPollIntervalMs: 100, ...pluginOptions }), plugin],
     storage: createMemoryAdapter(),
   })
-  return { win, wallet, modal }
+  return { win, wallet, modal, probe }
 }
 
 const account = (modal: Modal) => modal.state.accounts.getSnapshot().byNamespace.cosmos
@@ -56,17 +58,17 @@ describe('isCosmosAddress (bech32)', () => {
   it('the chain adapter accepts only the prefixes of its networks', async () => {
     const { modal } = setup()
     await modal.ready
-    const adapter = modal.get(KernelTokens.Chains).adapter('cosmos')!
+    const adapter = modal.state.chain('cosmos')!
     expect(adapter.isAddress(ACCOUNT0)).toBe(true)
     expect(adapter.isAddress('osmo15yk64u7zc9g9k2yr2wmzeva5qgwxps6ywful0v')).toBe(false)
-    expect(() => modal.get(KernelTokens.Chains).parseCaipAddress(`cosmos:${CHAIN}:${ACCOUNT0}`)).not.toThrow()
+    expect(parseCaipAddress(`cosmos:${CHAIN}:${ACCOUNT0}`).address).toBe(ACCOUNT0)
     modal.destroy()
   })
 })
 
 describe('cosmos plugin with the Keplr-style dev wallet and the local ledger', () => {
   it('connects, reports the account with its public key and reads the balance from the ledger', async () => {
-    const { modal } = setup()
+    const { modal, probe } = setup()
     await modal.ready
     const result = await modal.connection.connect('cosmos:keplr', 'cosmos')
     expect(result.caipNetworkId).toBe(`cosmos:${CHAIN}`)
@@ -74,8 +76,8 @@ describe('cosmos plugin with the Keplr-style dev wallet and the local ledger', (
     expect(account(modal)?.caipAddress).toBe(`cosmos:${CHAIN}:${ACCOUNT0}`)
     // Account 0 starts with 1000 STAKE (1_000_000_000 ustake) and this test runs before any send.
     expect(await balanceOf(ACCOUNT0)).toBe(1_000_000_000n)
-    // The Account view asks the balance controller; so does the test.
-    await modal.get(KernelTokens.Balance).refresh('cosmos')
+    // The Account view asks for the balance; so does the test, as a plugin would.
+    await probe.ctx!.balance.refresh('cosmos')
     expect(account(modal)?.balance).toBe('1000')
     expect(account(modal)?.balanceSymbol).toBe('STAKE')
     expect(modal.state.connectors.getSnapshot().connectors.find((c) => c.id === 'cosmos:keplr')?.name).toBe('Portico Dev Wallet')
@@ -248,7 +250,7 @@ describe('cosmos plugin with a bare Keplr-like object', () => {
   it('serves Cosmos Hub when the host names no network', async () => {
     const modal = createModal({ plugins: [cosmos({ window: new EventTarget() as EventTarget & Window })], storage: createMemoryAdapter() })
     await modal.ready
-    expect(modal.get(KernelTokens.Chains).adapter('cosmos')!.networks.map((n) => n.caipNetworkId)).toEqual(['cosmos:cosmoshub-4'])
+    expect(modal.state.chain('cosmos')!.networks.map((n) => n.caipNetworkId)).toEqual(['cosmos:cosmoshub-4'])
     modal.destroy()
   })
 })

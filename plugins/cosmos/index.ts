@@ -5,7 +5,7 @@
  * signer. @cosmjs/stargate is an optional peer, loaded with import() on the first balance or send: a host without
  * cosmos ships none of it. See README.md.
  */
-import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type PluginContext, requirePeer } from 'portico'
+import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type PluginContext, requirePeer } from 'portico/plugin'
 import { bech32Prefix, isCosmosAddress } from './address.ts'
 import { asRejection, KeplrConnector, type Chain, type EventWindow } from './connector.ts'
 import { isKeplrWallet, type KeplrWallet } from './keplr.ts'

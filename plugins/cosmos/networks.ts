@@ -1,4 +1,4 @@
-import type { CaipNetwork } from 'portico'
+import type { CaipNetwork } from 'portico/plugin'
 
 /** A Cosmos SDK chain as a host describes it. */
 export interface CosmosChainInput {

@@ -3,7 +3,8 @@ import { serializeSignDoc } from '@cosmjs/amino'
 import { Secp256k1, Secp256k1Signature, sha256 } from '@cosmjs/crypto'
 import { StargateClient } from '@cosmjs/stargate'
 import { base64 } from '@scure/base'
-import { createMemoryAdapter, createModal, KernelTokens } from 'portico'
+import { createMemoryAdapter, createModal } from 'portico'
+import { probePlugin } from '../../tests/probe-plugin.ts'
 import { startCosmosLedger, cosmosDevAccounts, type CosmosLedger } from '../../stack/cosmos/index.ts'
 import { cosmosSigner } from '../../demo/wallet/namespaces.ts'
 import { sessionConnectorPlugin } from '../../demo/wallet/session-connector.ts'
@@ -22,15 +23,17 @@ afterAll(() => ledger?.stop())
 
 function setup(opts: { reject?: boolean } = {}) {
   const signer = cosmosSigner({ rpcUrl: ledger.rpcUrl, chainId: CHAIN, caipNetworkId: `cosmos:${CHAIN}` })
+  const probe = probePlugin()
   const session = sessionConnectorPlugin(signer, opts)
   const modal = createModal({
     plugins: [
       cosmos({ networks: [{ chainId: CHAIN, name: 'Portico Cosmos', rpcUrl: ledger.rpcUrl, denom: 'ustake', symbol: 'STAKE', gasPrice: '0.0025ustake' }], wallets: [], broadcastPollIntervalMs: 100 }),
       session.plugin,
+      probe.plugin,
     ],
     storage: createMemoryAdapter(),
   })
-  return { modal, asked: session.asked }
+  return { modal, asked: session.asked, probe: probe.probe }
 }
 
 async function balanceOf(address: string): Promise<bigint> {
@@ -44,11 +47,11 @@ async function balanceOf(address: string): Promise<bigint> {
 
 describe('cosmos plugin over a session connection (WalletConnect cosmos methods)', () => {
   it('balance, an ADR-036 signature through cosmos_signAmino and a MsgSend signed through cosmos_signDirect', async () => {
-    const { modal, asked } = setup()
+    const { modal, asked, probe } = setup()
     await modal.ready
     await modal.connection.connect('test-session', 'cosmos')
     expect(modal.state.accounts.getSnapshot().byNamespace.cosmos?.address).toBe(ACCOUNT0)
-    await modal.get(KernelTokens.Balance).refresh('cosmos')
+    await probe.ctx!.balance.refresh('cosmos')
     expect(Number(modal.state.accounts.getSnapshot().byNamespace.cosmos?.balance)).toBeGreaterThan(0)
 
     const signature = await modal.request('cosmos:signArbitrary', { message: 'Hello from Portico' })

@@ -1,4 +1,4 @@
-import type { AccountEntry, CaipNetwork, Connector, ConnectorEmitter, ConnectorType, ConnectResult } from 'portico'
+import type { AccountEntry, CaipNetwork, Connector, ConnectorEmitter, ConnectorType, ConnectResult } from 'portico/plugin'
 import { hasEvmAddressForm } from './address.ts'
 import { errorCode, type Eip1193Provider } from './provider.ts'
 

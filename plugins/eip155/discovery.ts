@@ -1,4 +1,4 @@
-import { toDisposable, type Disposable } from 'portico'
+import { toDisposable, type Disposable } from 'portico/plugin'
 import type { Eip1193Provider } from './provider.ts'
 
 /** EIP-6963 provider info after sanitizing: names are plain text, icons only data:image/ or https: URLs. */

@@ -2,7 +2,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMemoryAdapter, createModal, KernelTokens, ProviderRpcError, type Modal } from 'portico'
+import { createMemoryAdapter, createModal, ProviderRpcError, type Modal } from 'portico'
+import { activeNetworkId } from '../../tests/probe-plugin.ts'
 import { describeChainPluginConformance } from 'portico/testing/conformance'
 import { eip155, parseAnnouncement, sanitizeIcon, type Eip1193Provider } from './index.ts'
 
@@ -70,9 +71,9 @@ describe('eip155 plugin', () => {
   it('SPEC §1: serves Ethereum (default), Arbitrum One and Avalanche plus the host networks', async () => {
     modal = createModal({ plugins: [eip155({ networks: [local(31337)] })], storage: createMemoryAdapter() })
     await modal.ready
-    const ids = modal.get(KernelTokens.Chains).networks('eip155').map((n) => n.caipNetworkId)
+    const ids = modal.state.networks('eip155').map((n) => n.caipNetworkId)
     expect(ids).toEqual(['eip155:1', 'eip155:42161', 'eip155:43114', 'eip155:31337'])
-    expect(modal.get(KernelTokens.Network).activeNetwork?.caipNetworkId).toBe('eip155:1')
+    expect(activeNetworkId(modal)).toBe('eip155:1')
   })
 
   it('EIP-6963: names are text, icons only data:image or https, malformed announcements and duplicate rdns dropped', () => {
@@ -92,16 +93,16 @@ describe('eip155 plugin', () => {
     announce(wallet.provider, { rdns: 'dev.switch.wallet' })
     modal = createModal({ plugins: [eip155({ networks: [local(31337), local(31338)], builtinNetworks: false })], storage: createMemoryAdapter() })
     await modal.ready
-    await modal.get(KernelTokens.Connection).connect('dev.switch.wallet')
-    const target = modal.get(KernelTokens.Chains).findNetwork('eip155:31338')!
-    await modal.get(KernelTokens.Connection).switchNetwork(target)
+    await modal.connection.connect('dev.switch.wallet')
+    const target = modal.state.networks().find((n) => n.caipNetworkId === 'eip155:31338')!
+    await modal.connection.switchNetwork(target)
     expect(wallet.calls.filter((c) => c.startsWith('wallet_'))).toEqual([
       'wallet_switchEthereumChain',
       'wallet_addEthereumChain',
       'wallet_switchEthereumChain',
     ])
-    expect(modal.get(KernelTokens.Network).activeNetwork?.caipNetworkId).toBe('eip155:31338')
-    expect(modal.get(KernelTokens.Account).get('eip155').caipAddress).toBe(`eip155:31338:${ADDRESS}`)
+    expect(activeNetworkId(modal)).toBe('eip155:31338')
+    expect(modal.state.accounts.getSnapshot().byNamespace.eip155?.caipAddress).toBe(`eip155:31338:${ADDRESS}`)
   })
 
   it('SPEC §5: a method the wallet does not serve falls back to the HTTP RPC', async () => {
@@ -128,7 +129,7 @@ describe('eip155 plugin', () => {
       announce(fakeWallet().provider, { rdns: 'dev.fallback.wallet' })
       modal = createModal({ plugins: [eip155({ networks: [local(31337, rpc)], builtinNetworks: false })], storage: createMemoryAdapter() })
       await modal.ready
-      await modal.get(KernelTokens.Connection).connect('dev.fallback.wallet')
+      await modal.connection.connect('dev.fallback.wallet')
       expect(await modal.request('eip155:request', { method: 'eth_blockNumber' })).toBe('0x2a')
       expect(rpcCalls).toEqual(['eth_blockNumber'])
       expect(await modal.request('eip155:personal_sign', { message: 'hi' })).toBe('0xsigned')
@@ -143,12 +144,12 @@ describe('eip155 plugin', () => {
     const storage = createMemoryAdapter()
     const first = createModal({ plugins: [eip155({ networks: [local(31337)], builtinNetworks: false })], storage })
     await first.ready
-    await first.get(KernelTokens.Connection).connect('dev.reload.wallet')
+    await first.connection.connect('dev.reload.wallet')
     first.destroy()
     wallet.calls.length = 0
     modal = createModal({ plugins: [eip155({ networks: [local(31337)], builtinNetworks: false })], storage })
     await modal.ready
-    expect(modal.get(KernelTokens.Account).get('eip155').address).toBe(ADDRESS)
+    expect(modal.state.accounts.getSnapshot().byNamespace.eip155?.address).toBe(ADDRESS)
     expect(wallet.calls).toContain('eth_accounts')
     expect(wallet.calls).not.toContain('eth_requestAccounts')
   })

@@ -1,4 +1,4 @@
-import { chainProviderToken, definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext } from 'portico'
+import { chainProviderToken, definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext } from 'portico/plugin'
 import { hasEvmAddressForm } from './address.ts'
 import { InjectedConnector } from './connector.ts'
 import { discoverWallets } from './discovery.ts'

@@ -1,4 +1,4 @@
-import { fetchWithRetry, noRpcUrl, ProviderRpcError, type CaipNetwork } from 'portico'
+import { fetchWithRetry, noRpcUrl, ProviderRpcError, type CaipNetwork } from 'portico/plugin'
 
 let nextId = 1
 

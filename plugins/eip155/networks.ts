@@ -1,4 +1,4 @@
-import type { CaipNetwork } from 'portico'
+import type { CaipNetwork } from 'portico/plugin'
 
 /** A chain as hosts describe it (the shape of viem's `Chain`, so viem chains can be passed as they are). */
 export interface EvmChainInput {

@@ -15,7 +15,7 @@ import {
   type ConnectResult,
   type Connector,
   type RouteEntry,
-} from 'portico'
+} from 'portico/plugin'
 import type { FrameChainId, FrameUser } from './protocol.ts'
 import { SOCIAL_LABELS, truncateAuthName } from './rules.ts'
 

@@ -5,7 +5,6 @@
 import {
   classifyOriginsResponse,
   ErrorText,
-  KernelTokens,
   PorticoError,
   tryAgainAfter,
   withSdkParams,
@@ -14,7 +13,7 @@ import {
   Store,
   type ChainNamespace,
   type PluginContext,
-} from 'portico'
+} from 'portico/plugin'
 import { EmbeddedWalletAlerts, type EmbeddedWalletAlert } from './alerts.ts'
 import { AUTH_CONNECTOR_ID, AUTH_NAMESPACES, type AuthSession } from './connector.ts'
 import { FrameClient, type FrameClientOptions } from './frame-client.ts'
@@ -221,12 +220,12 @@ export class EmbeddedWalletController implements AuthSession {
 
   /** The account type the host wants until the user chooses: the SPEC §3 stored preference, else the host default. */
   hostAccountType(): AccountType | undefined {
-    return this.ctx.get(KernelTokens.Storage).preferredAccountTypes().eip155 ?? this.options.defaultAccountType
+    return this.ctx.sharedStorage.preferredAccountType('eip155' as ChainNamespace) ?? this.options.defaultAccountType
   }
 
   /** SPEC §7 SYNC_DAPP_DATA: project, SDK, metadata and the preferred account type. */
   syncDappData(): Promise<void> {
-    const options = this.ctx.get(KernelTokens.Options).options
+    const options = this.ctx.state.options.getSnapshot()
     const type = this.hostAccountType()
     const meta = options.metadata
     return this.frame
@@ -234,7 +233,7 @@ export class EmbeddedWalletController implements AuthSession {
         projectId: this.projectId(),
         sdkType: SDK_TYPE,
         sdkVersion: SDK_VERSION,
-        ...(meta ? { metadata: { name: meta.name, ...(meta.url ? { url: meta.url } : {}), ...(meta.icons ? { icons: meta.icons } : {}) } } : {}),
+        ...(meta ? { metadata: { name: meta.name, ...(meta.url ? { url: meta.url } : {}), ...(meta.icons ? { icons: [...meta.icons] } : {}) } } : {}),
         ...(type ? { preferredAccountType: type } : {}),
       })
       .then(
@@ -258,10 +257,7 @@ export class EmbeddedWalletController implements AuthSession {
       .request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})
       .then(({ smartAccountEnabledNetworks }) => {
         this.store.set({ smartAccountEnabledNetworks })
-        const network = this.ctx.get(KernelTokens.Network).store
-        const byNamespace = network.getSnapshot().byNamespace
-        const eip155 = byNamespace['eip155' as ChainNamespace]
-        if (eip155) network.set({ byNamespace: { ...byNamespace, ['eip155' as ChainNamespace]: { ...eip155, smartAccountEnabledNetworks } } })
+        this.ctx.network.setSmartAccountEnabledNetworks('eip155' as ChainNamespace, smartAccountEnabledNetworks)
         return smartAccountEnabledNetworks
       })
       .catch(() => [] as readonly number[])
@@ -298,7 +294,7 @@ export class EmbeddedWalletController implements AuthSession {
       const { user } = await this.frame.request('GET_USER', { ...(chainId === undefined ? {} : { chainId }), preferredAccountType: type })
       this.store.set({ user })
       this.connector?.accountsChanged(user)
-      this.ctx.get(KernelTokens.Storage).setPreferredAccountType('eip155' as ChainNamespace, type)
+      this.ctx.sharedStorage.setPreferredAccountType('eip155' as ChainNamespace, type)
       this.options.track?.('SET_PREFERRED_ACCOUNT_TYPE', { accountType: type, network: network?.caipNetworkId })
       this.store.set({ accountType: { switching: false } })
       return true
@@ -316,9 +312,9 @@ export class EmbeddedWalletController implements AuthSession {
 
   /** The connected eip155 smart account as a CAIP-10 address, when the smart account is the active one. */
   private smartCaipAddress(): string | undefined {
-    const account = this.ctx.get(KernelTokens.Account).get('eip155' as ChainNamespace)
-    const entry = account.allAccounts?.[0]
-    if (!account.caipAddress || entry?.type !== 'smartAccount') return undefined
+    const account = this.ctx.state.accounts.getSnapshot().byNamespace['eip155' as ChainNamespace]
+    const entry = account?.allAccounts[0]
+    if (!account?.caipAddress || entry?.type !== 'smartAccount') return undefined
     return account.caipAddress
   }
 
@@ -330,7 +326,7 @@ export class EmbeddedWalletController implements AuthSession {
       return
     }
     this.store.set({ sessions: { ...this.state.sessions, status: 'loading', error: undefined } })
-    const base = this.ctx.get(KernelTokens.Options).options.endpoints.blockchainApi
+    const base = this.ctx.state.options.getSnapshot().endpoints.blockchainApi
     const url = withSdkParams(new URL(`/v1/sessions/${encodeURIComponent(caip)}`, base), { projectId: this.projectId(), st: SDK_TYPE, sv: SDK_VERSION })
     try {
       const answer = await (this.options.fetchSessions ?? fetchJson)(url)
@@ -604,7 +600,7 @@ export class EmbeddedWalletController implements AuthSession {
           if (ns === primary || connection.active(ns)) continue
           await connection.connect(AUTH_CONNECTOR_ID, ns).catch((error: unknown) => this.ctx.events.emit('error', { source: 'embedded-wallet', error }))
         }
-        const unsupported = this.ctx.get(KernelTokens.Network).store.getSnapshot().unsupportedChainId !== undefined
+        const unsupported = this.ctx.state.network.getSnapshot().unsupportedChainId !== undefined
         this.ctx.router.reset(unsupported ? 'UnsupportedChain' : 'Account')
         this.store.set({ email: { step: 'idle', lastSentAt: this.state.email.lastSentAt }, social: { status: 'idle' }, farcaster: { status: 'idle' } })
       })
@@ -762,10 +758,10 @@ export class EmbeddedWalletController implements AuthSession {
   // ─── Frame events, alerts, closing ────────────────────────────────────────────────────────────────────────
 
   private onFrameEvent(event: FrameEvent): void {
-    const modal = this.ctx.get(KernelTokens.Modal)
+    const modal = this.ctx.modal
     if (event.type === 'FRAME_SHOW_APPROVAL') {
       this.store.set({ approval: { id: event.payload.id, method: event.payload.method } })
-      if (!modal.store.getSnapshot().open) {
+      if (!this.ctx.state.modal.getSnapshot().open) {
         this.approvalOpenedModal = true
         modal.open({ view: 'ApproveTransaction' as 'Connect' })
       } else if (this.ctx.router.current.view !== 'ApproveTransaction') {
@@ -821,7 +817,7 @@ export class EmbeddedWalletController implements AuthSession {
 
   private showAlert(alert: EmbeddedWalletAlert): void {
     this.store.set({ alert })
-    this.ctx.get(KernelTokens.Snackbar).showError(alert.shortMessage)
+    this.ctx.snackbar.showError(alert.shortMessage)
   }
 
   dismissAlert(): void {
@@ -829,14 +825,14 @@ export class EmbeddedWalletController implements AuthSession {
   }
 
   private projectId(): string {
-    return this.ctx.get(KernelTokens.Options).options.projectId ?? ''
+    return this.ctx.state.options.getSnapshot().projectId ?? ''
   }
 
   /** SPEC §7/§8: the project's allowed origins; a host origin not on them is "Invalid App Configuration". */
   private async checkOrigin(): Promise<EmbeddedWalletAlert | undefined> {
     const projectId = this.projectId()
     if (!projectId) return EmbeddedWalletAlerts.PROJECT_ID_NOT_CONFIGURED
-    const registry = this.ctx.get(KernelTokens.Options).options.endpoints.registry
+    const registry = this.ctx.state.options.getSnapshot().endpoints.registry
     const url = withSdkParams(new URL('/projects/v1/origins', registry), { projectId, st: SDK_TYPE, sv: SDK_VERSION })
     let answer: { status: number; body: unknown }
     try {

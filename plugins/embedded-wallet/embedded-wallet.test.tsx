@@ -216,7 +216,7 @@ describe('embedded wallet: email login (SPEC §4)', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Code' }), { target: { value: '123456' } })
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
     await until(() => t.modal.router.current.view === 'Account')
-    const account = t.modal.get(KernelTokens.Account).get('eip155')
+    const account = t.modal.state.accounts.getSnapshot().byNamespace.eip155!
     expect(account.address).toBe(EVM)
     expect(account.connectedWalletInfo?.name).toBe('ada@example.com')
     expect(t.modal.connection.active('eip155')?.connector.id).toBe(AUTH_CONNECTOR_ID)
@@ -272,13 +272,13 @@ describe('embedded wallet: email login (SPEC §4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
     await until(() => t.site.kinds().includes('CONNECT_OTP'))
     const otp = t.site.requests.find((r) => r.type === 'CONNECT_OTP')!
-    await act(() => t.modal.get(KernelTokens.Modal).close())
-    await until(() => t.modal.get(KernelTokens.Connection).store.getSnapshot().status === 'disconnected')
+    await act(() => t.modal.close())
+    await until(() => t.modal.state.connection.getSnapshot().status === 'disconnected')
     expect(t.controller.state.email.step).toBe('idle')
     // The late answer connects nothing.
     t.site.send({ type: 'CONNECT_OTP_SUCCESS', id: otp.id, payload: { user: user() } })
     await Promise.resolve()
-    expect(t.modal.get(KernelTokens.Account).get('eip155').address).toBeUndefined()
+    expect(t.modal.state.accounts.getSnapshot().byNamespace.eip155?.address).toBeUndefined()
   })
 })
 
@@ -352,7 +352,7 @@ describe('embedded wallet: social login (SPEC §4)', () => {
     await until(() => t.modal.router.current.view === 'Account')
     expect(t.site.requests.filter((r) => r.type === 'CONNECT_SOCIAL').map((r) => (r.payload as { code: string }).code)).toEqual(['good'])
     expect(t.controller.state.socialProvider).toBe('github')
-    expect(t.modal.get(KernelTokens.Account).get('eip155').connectedWalletInfo?.name).toBe('ada-gh')
+    expect(t.modal.state.accounts.getSnapshot().byNamespace.eip155?.connectedWalletInfo?.name).toBe('ada-gh')
     expect(popup.close).toHaveBeenCalled()
   })
 
@@ -454,22 +454,22 @@ describe('embedded wallet: connector, RPC, approval, disconnect, reload', () => 
     await until(() => t.modal.router.current.view === 'Account')
     await act(() => t.site.send({ type: 'FRAME_SHOW_APPROVAL', payload: { id: req.id, method: 'personal_sign' } }))
     await until(() => t.modal.router.current.view === 'ApproveTransaction')
-    await act(() => t.modal.get(KernelTokens.Modal).close())
+    await act(() => t.modal.close())
     expect(await sign).toBe('Request was aborted')
   })
 
   it('a signing request while the modal is closed opens it on ApproveTransaction', async () => {
     const t = await connected({ table: { RPC_REQUEST: () => 'hold' } })
-    expect(t.modal.get(KernelTokens.Modal).store.getSnapshot().open).toBe(false)
+    expect(t.modal.state.modal.getSnapshot().open).toBe(false)
     const connector = t.modal.connection.active('eip155')!.connector
     const sent = connector.request!({ namespace: 'eip155', caipNetworkId: 'eip155:31337', method: 'eth_sendTransaction', params: [{ to: EVM }] })
     await until(() => t.site.kinds().includes('RPC_REQUEST'))
     const req = t.site.requests.find((r) => r.type === 'RPC_REQUEST')!
     t.site.send({ type: 'FRAME_SHOW_APPROVAL', payload: { id: req.id, method: 'eth_sendTransaction' } })
-    expect(t.modal.get(KernelTokens.Modal).store.getSnapshot().open).toBe(true)
+    expect(t.modal.state.modal.getSnapshot().open).toBe(true)
     expect(t.modal.router.current.view).toBe('ApproveTransaction')
     t.site.send({ type: 'FRAME_HIDE_APPROVAL', payload: { id: req.id } })
-    expect(t.modal.get(KernelTokens.Modal).store.getSnapshot().open).toBe(false)
+    expect(t.modal.state.modal.getSnapshot().open).toBe(false)
     // Approved in the panel: the answer follows the hide and is not aborted by the closing.
     t.site.send({ type: 'RPC_REQUEST_SUCCESS', id: req.id, payload: { result: '0xhash' } })
     expect(await sent).toBe('0xhash')
@@ -509,7 +509,7 @@ describe('embedded wallet: connector, RPC, approval, disconnect, reload', () => 
     t.view()
     t.site.send({ type: 'FRAME_SESSION_EXPIRED', payload: { message: 'JWT expired' } })
     await until(() => t.modal.connection.active('eip155') === undefined)
-    expect(t.modal.get(KernelTokens.Snackbar).store.getSnapshot().message).toBe('Session Expired')
+    expect(t.modal.state.snackbar.getSnapshot().message).toBe('Session Expired')
   })
 
   it('the Account action "Update email": primary and secondary codes, then polls every 1 s until the email changed', async () => {
@@ -559,7 +559,7 @@ describe('embedded wallet: connector, RPC, approval, disconnect, reload', () => 
     expect(await label('embedded-wallet.sessions').in('de')).toBe('Sitzungen')
     expect(await label('embedded-wallet.smart-account').in('de')).toBe('Zu Smart Account wechseln')
     expect(await label('embedded-wallet.eoa').in('de')).toBe('Zu EOA wechseln')
-    const views = modal.get(KernelTokens.Views)
+    const views = modal.views
     const title = (id: string) => views.meta(id)!.title as TranslatableText
     expect(title('ApproveTransaction').en).toBe('Approve transaction')
     expect(await title('ApproveTransaction').in('de')).toBe('Transaktion genehmigen')

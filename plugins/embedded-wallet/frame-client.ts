@@ -9,7 +9,7 @@
  *   whose id is not pending (forged, replayed, late) is ignored.
  * - Every request has a `crypto.randomUUID()` id (protocol.ts `createRequest`) and a 120 s time-out.
  */
-import { ErrorText, PorticoError, ProviderRpcError } from 'portico'
+import { ErrorText, PorticoError, ProviderRpcError } from 'portico/plugin'
 import { alertForServerReply, EmbeddedWalletAlerts, FrameTimeoutCode, type EmbeddedWalletAlert } from './alerts.ts'
 import {
   createRequest,

@@ -4,7 +4,7 @@
  * by origin-checked postMessage.
  * @example createModal({ projectId, plugins: [eip155(), solana(), embeddedWallet({ secureSiteUrl: 'https://secure.example' })] })
  */
-import { definePlugin, KernelTokens, type ChainNamespace, type PluginContext } from 'portico'
+import { definePlugin, type ChainNamespace, type PluginContext } from 'portico/plugin'
 import { AccountDataTokens } from 'portico/plugins/account-data'
 import { message } from 'portico/react'
 import { AuthConnector, AUTH_CONNECTOR_ID, AUTH_NAMESPACES } from './connector.ts'
@@ -95,7 +95,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
     portico: '1.x',
     optional: [AccountDataTokens.Analytics],
     setup(ctx) {
-      const modalOptions = ctx.get(KernelTokens.Options).options
+      const modalOptions = ctx.state.options.getSnapshot()
       const hostSocials = modalOptions.features?.socials
       const listed = hostSocials?.length === 0 ? [] : (options.socials ?? hostSocials ?? [])
       const farcaster = options.farcaster ?? listed.includes('farcaster')

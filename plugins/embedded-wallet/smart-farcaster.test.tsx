@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryAdapter, createModal, definePlugin, KernelTokens, type CaipNetwork, type Modal as ModalInstance } from 'portico'
+import { createMemoryAdapter, createModal, definePlugin, type CaipNetwork, type Modal as ModalInstance } from 'portico'
 import { Modal, PorticoProvider } from 'portico/react'
 import { embeddedWallet, EmbeddedWalletTokens } from './index.ts'
 import type { FrameKind, FrameRequest, FrameUser } from './protocol.ts'
@@ -134,7 +134,7 @@ describe('account types (SPEC §3, §4 Switching account type)', () => {
     const track = vi.fn()
     const t = await setup({ track })
     await emailLogin(t)
-    const account = () => t.modal.get(KernelTokens.Account).get('eip155')
+    const account = () => t.modal.state.accounts.getSnapshot().byNamespace.eip155!
     expect(account().address).toBe(EOA)
     expect(account().allAccounts.map((a) => a.type)).toEqual(['eoa', 'smartAccount'])
     expect(screen.queryByRole('button', { name: 'Switch to EOA' })).toBeNull()
@@ -150,7 +150,7 @@ describe('account types (SPEC §3, §4 Switching account type)', () => {
     expect(t.site.requests.find((r) => r.type === 'SET_PREFERRED_ACCOUNT')?.payload).toEqual({ type: 'smartAccount' })
     expect(JSON.parse(t.storage.getItem('@portico/preferred_account_types') ?? 'null')).toEqual({ eip155: 'smartAccount' })
     expect(track).toHaveBeenCalledWith('SET_PREFERRED_ACCOUNT_TYPE', expect.objectContaining({ accountType: 'smartAccount' }))
-    expect(t.modal.get(KernelTokens.Network).store.getSnapshot().byNamespace.eip155?.smartAccountEnabledNetworks).toEqual([31337])
+    expect(t.modal.state.network.getSnapshot().byNamespace.eip155?.smartAccountEnabledNetworks).toEqual([31337])
 
     fireEvent.click(await screen.findByRole('button', { name: 'Switch to EOA' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Switch to EOA' }))
@@ -172,7 +172,7 @@ describe('account types (SPEC §3, §4 Switching account type)', () => {
     await emailLogin(t)
     await t.controller.switchAccountType('smartAccount')
     expect(t.controller.state.user?.smartAccountDeployed).toBe(false)
-    await t.modal.get(KernelTokens.Connectors).get('embedded-wallet')!.request!({ namespace: 'eip155', caipNetworkId: 'eip155:31337', method: 'eth_sendTransaction', params: [{ to: SMART, value: '0x1' }] })
+    await t.modal.state.connector('embedded-wallet')!.request!({ namespace: 'eip155', caipNetworkId: 'eip155:31337', method: 'eth_sendTransaction', params: [{ to: SMART, value: '0x1' }] })
     await until(() => t.controller.state.user?.smartAccountDeployed === true)
   })
 
@@ -192,7 +192,7 @@ describe('account types (SPEC §3, §4 Switching account type)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Switch to smart account' }))
     expect((await screen.findByRole('alert')).textContent).toBe('This application might not support Smart Accounts.')
     expect(t.controller.state.accountType.switching).toBe(false)
-    expect(t.modal.get(KernelTokens.Account).get('eip155').address).toBe(EOA)
+    expect(t.modal.state.accounts.getSnapshot().byNamespace.eip155?.address).toBe(EOA)
   })
 
   it('the host default goes to the frame with SYNC_DAPP_DATA', async () => {
@@ -216,7 +216,7 @@ describe('ConnectingFarcaster (SPEC §2, §4 Farcaster uses a URL)', () => {
     const alice: FrameUser = { ...user('eoa'), email: undefined, userName: 'alice', fid: 2, avatar: 'http://127.0.0.1:8789/alice.png' }
     t.site.send({ type: 'CONNECT_FARCASTER_SUCCESS', id: connect.id, payload: { user: alice } })
     await until(() => t.modal.router.current.view === 'Account')
-    const info = t.modal.get(KernelTokens.Account).get('eip155').connectedWalletInfo
+    const info = t.modal.state.accounts.getSnapshot().byNamespace.eip155?.connectedWalletInfo
     expect(info).toMatchObject({ name: 'alice', icon: 'http://127.0.0.1:8789/alice.png' })
   })
 
@@ -277,7 +277,7 @@ describe('smart sessions (SPEC §1 manage smart-account sessions, §3 session re
     expect(screen.queryByRole('button', { name: 'Sessions' })).toBeNull() // the EOA has no sessions
     fireEvent.click(await screen.findByRole('button', { name: 'Switch to smart account' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Switch to smart account' }))
-    await until(() => t.modal.get(KernelTokens.Account).get('eip155').address === SMART)
+    await until(() => t.modal.state.accounts.getSnapshot().byNamespace.eip155?.address === SMART)
     fireEvent.click(await screen.findByRole('button', { name: 'Sessions' }))
     const list = await screen.findByRole('list', { name: 'Active sessions' })
     expect(list.textContent).toContain('native-token-recurring-allowance')

@@ -1,4 +1,4 @@
-import { createToken } from 'portico'
+import { createToken } from 'portico/plugin'
 import type { EmbeddedWalletController } from './controller.ts'
 import type { SocialProvider } from './protocol.ts'
 

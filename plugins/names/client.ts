@@ -1,4 +1,4 @@
-import { ErrorText, SDK_TYPE, SDK_VERSION, withSdkParams } from 'portico'
+import { ErrorText, SDK_TYPE, SDK_VERSION, withSdkParams } from 'portico/plugin'
 
 /** A name suggestion (SPEC §3 "Name suggestion: name"), with whether it is taken. */
 export interface NameSuggestion {

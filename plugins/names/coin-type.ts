@@ -1,4 +1,4 @@
-import { ErrorText } from 'portico'
+import { ErrorText } from 'portico/plugin'
 
 const MAX_EVM_CHAIN_ID_EXCLUSIVE = 0x80000000
 const ETHEREUM_MAINNET = 1

@@ -1,4 +1,4 @@
-import { ErrorText, KernelTokens, Store, type Disposable, type PluginContext } from 'portico'
+import { ErrorText, Store, type Disposable, type PluginContext } from 'portico/plugin'
 import { NamesApiError, type NameSuggestion, type ProfileApi } from './client.ts'
 import { chainIdToCoinType } from './coin-type.ts'
 import { formatRegistrationMessage, isAccountName, nameRuleProblem } from './rule.ts'
@@ -176,7 +176,7 @@ export class NamesController implements Pick<NameLookup, 'isName' | 'resolveName
       this.store.set({ status: 'error', error: text })
       this.ctx.events.emit('error', { source: 'names', error })
       this.backToRegister()
-      this.ctx.get(KernelTokens.Snackbar).showError(text)
+      this.ctx.snackbar.showError(text)
     } finally {
       this.registering = false
     }
@@ -184,8 +184,7 @@ export class NamesController implements Pick<NameLookup, 'isName' | 'resolveName
 
   /** SPEC §4: on error return to the register view (reopening the modal if it was closed meanwhile). */
   private backToRegister(): void {
-    const modal = this.ctx.get(KernelTokens.Modal)
-    if (!modal.store.getSnapshot().open) modal.open({ view: 'RegisterAccountName' })
+    if (!this.ctx.state.modal.getSnapshot().open) this.ctx.modal.open({ view: 'RegisterAccountName' })
     else if (this.ctx.router.current.view !== 'RegisterAccountName') this.ctx.router.replace('RegisterAccountName')
   }
 

@@ -1,4 +1,4 @@
-import { definePlugin, KernelTokens } from 'portico'
+import { definePlugin } from 'portico/plugin'
 import { message } from 'portico/react'
 import { ProfileApi } from './client.ts'
 import { NamesController } from './controller.ts'
@@ -67,7 +67,7 @@ export function names(options: NamesOptions = {}) {
     provides: [NamesTokens.Lookup],
     setup(ctx) {
       ctx.provide(NamesTokens.Controller, () => {
-        const modalOptions = ctx.get(KernelTokens.Options).options
+        const modalOptions = ctx.state.options.getSnapshot()
         const api = new ProfileApi({
           baseUrl: options.apiUrl ?? modalOptions.endpoints.blockchainApi,
           projectId: modalOptions.projectId ?? '',

@@ -128,13 +128,13 @@ async function setup(o: { names?: NamesOptions; service?: ReturnType<typeof fake
   await modal.ready
   const controller = modal.get(NamesTokens.Controller)
   const view = () => modal.router.current.view
-  const isOpen = () => modal.get(KernelTokens.Modal).store.getSnapshot().open
+  const isOpen = () => modal.state.modal.getSnapshot().open
   const profileName = () => modal.state.accounts.getSnapshot().byNamespace.eip155?.profileName
   return { modal, chain, service, controller, view, isOpen, profileName }
 }
 const connect = (modal: ModalInstance) => modal.connection.connect('fake', 'eip155')
 const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 5000 })
-const snackbar = (modal: ModalInstance) => modal.get(KernelTokens.Snackbar).store.getSnapshot()
+const snackbar = (modal: ModalInstance) => modal.state.snackbar.getSnapshot()
 
 describe('SPEC §5 name rule', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { createServiceToken, createToken } from 'portico'
+import { createServiceToken, createToken } from 'portico/plugin'
 import type { NamesController } from './controller.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { SDK_TYPE, SDK_VERSION, withSdkParams } from 'portico'
+import { SDK_TYPE, SDK_VERSION, withSdkParams } from 'portico/plugin'
 import type { OnrampOptions, OnrampQuote } from './limits.ts'
 
 /** The SPEC §7 on-ramp calls of the blockchain API (projectId, st and sv on each). */

@@ -1,4 +1,4 @@
-import { KernelTokens, Store, type PluginContext } from 'portico'
+import { Store, type PluginContext } from 'portico/plugin'
 import type { OnrampApi } from './api.ts'
 import { amountProblem, defaultOnrampOptions, PAYMENT_METHOD_CARD, toCents, type OnrampOptions, type OnrampQuote } from './limits.ts'
 
@@ -75,7 +75,7 @@ export class OnrampController {
   private disposed = false
 
   constructor(
-    private readonly ctx: Pick<PluginContext, 'connection' | 'router' | 'get' | 'state'>,
+    private readonly ctx: Pick<PluginContext, 'connection' | 'router' | 'get' | 'state' | 'balance'>,
     private readonly opts: OnrampControllerOptions,
   ) {
     const options = defaultOnrampOptions()
@@ -253,7 +253,7 @@ export class OnrampController {
     if (!order) return this.schedulePoll(url)
     if (order.status === 'completed') {
       this.store.set({ purchase: { ...this.state.purchase, status: 'completed', txHash: order.txHash } })
-      if (this.ctx.connection.active('eip155')) void this.ctx.get(KernelTokens.Balance).refresh('eip155', { force: true }).catch(() => undefined)
+      if (this.ctx.connection.active('eip155')) void this.ctx.balance.refresh('eip155', { force: true }).catch(() => undefined)
     } else if (order.status === 'failed') {
       this.store.set({ purchase: { ...this.state.purchase, status: 'failed', error: order.error ?? 'The purchase failed' } })
     } else {

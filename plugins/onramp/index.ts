@@ -1,4 +1,4 @@
-import { definePlugin, KernelTokens } from 'portico'
+import { definePlugin } from 'portico/plugin'
 import { message } from 'portico/react'
 import { onrampApi, type OnrampApi } from './api.ts'
 import { OnrampController } from './controller.ts'
@@ -55,7 +55,7 @@ export function onramp(options: OnrampOptionsInput = {}) {
     portico: '1.x',
     setup(ctx) {
       ctx.provide(OnrampTokens.Controller, () => {
-        const modalOptions = () => ctx.get(KernelTokens.Options).options
+        const modalOptions = () => ctx.state.options.getSnapshot()
         const api =
           options.api ??
           onrampApi({ baseUrl: () => options.apiUrl ?? modalOptions().endpoints.blockchainApi, projectId: () => modalOptions().projectId ?? '' })

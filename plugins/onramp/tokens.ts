@@ -1,4 +1,4 @@
-import { createToken } from 'portico'
+import { createToken } from 'portico/plugin'
 import type { OnrampController } from './controller.ts'
 
 /** The services the onramp plugin provides (hosts and views read them with `modal.get` / `useService`). */

@@ -1,4 +1,4 @@
-import type { AccountEntry, CaipNetwork, ConnectResult, Connector, ConnectorEmitter, ConnectRequest } from 'portico'
+import type { AccountEntry, CaipNetwork, ConnectResult, Connector, ConnectorEmitter, ConnectRequest } from 'portico/plugin'
 import { reencodeSs58 } from './address.ts'
 import type { Injected, InjectedAccount, InjectedWindowProvider } from './injected.ts'
 

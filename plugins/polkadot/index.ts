@@ -5,7 +5,7 @@
  * transfer over @polkadot/api (an optional peer, imported on first use only).
  * @example createModal({ plugins: [polkadot({ chain: { wsUrl: 'ws://127.0.0.1:9944', caipNetworkId } })] })
  */
-import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type PluginContext, requirePeer } from 'portico'
+import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type PluginContext, requirePeer } from 'portico/plugin'
 import type { ApiPromise } from '@polkadot/api'
 import { isPolkadotAddress, reencodeSs58 } from './address.ts'
 import { InjectedPolkadotConnector, polkadotConnectorId, type PolkadotConnectorDeps } from './connector.ts'

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiPromise, WsProvider } from '@polkadot/api'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
 import { u8aToString } from '@polkadot/util'
-import { createMemoryAdapter, createModal, KernelTokens } from 'portico'
+import { createMemoryAdapter, createModal } from 'portico'
+import { probePlugin } from '../../tests/probe-plugin.ts'
 import { startPolkadotChain, type PolkadotChain } from '../../stack/polkadot/index.ts'
 import { polkadotSigner } from '../../demo/wallet/namespaces.ts'
 import { sessionConnectorPlugin } from '../../demo/wallet/session-connector.ts'
@@ -26,12 +27,13 @@ afterAll(async () => {
 })
 
 function setup(opts: { reject?: boolean } = {}) {
+  const probe = probePlugin()
   const session = sessionConnectorPlugin(polkadotSigner({ wsUrl: chain.wsUrl, caipNetworkId: chain.caipNetworkId }), opts)
   const modal = createModal({
-    plugins: [polkadot({ chain: { wsUrl: chain.wsUrl, caipNetworkId: chain.caipNetworkId, name: 'Portico Polkadot', symbol: 'ROC', decimals: 12, ss58Prefix: 2 } }), session.plugin],
+    plugins: [polkadot({ chain: { wsUrl: chain.wsUrl, caipNetworkId: chain.caipNetworkId, name: 'Portico Polkadot', symbol: 'ROC', decimals: 12, ss58Prefix: 2 } }), session.plugin, probe.plugin],
     storage: createMemoryAdapter(),
   })
-  return { modal, asked: session.asked }
+  return { modal, asked: session.asked, probe: probe.probe }
 }
 
 describe('wrapBytes', () => {
@@ -45,12 +47,12 @@ describe('wrapBytes', () => {
 
 describe('polkadot plugin over a session connection (WalletConnect polkadot methods)', () => {
   it('balance, a message signed through polkadot_signMessage (wrapped), a transfer signed through polkadot_signTransaction', async () => {
-    const { modal, asked } = setup()
+    const { modal, asked, probe } = setup()
     await modal.ready
     await modal.connection.connect('test-session', 'polkadot')
     const alice = chain.accounts.find((a) => a.uri === '//Alice' && a.type === 'sr25519')!
     expect(modal.state.accounts.getSnapshot().byNamespace.polkadot?.address).toBe(alice.address)
-    await modal.get(KernelTokens.Balance).refresh('polkadot')
+    await probe.ctx!.balance.refresh('polkadot')
     expect(Number(modal.state.accounts.getSnapshot().byNamespace.polkadot?.balance)).toBeGreaterThan(0)
 
     const { signature, address } = await modal.request('polkadot:signMessage', { message: 'Hello from Portico' })

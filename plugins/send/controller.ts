@@ -1,4 +1,4 @@
-import { ErrorText, formatUnits, Store, type CaipNetwork, type ChainNamespace, type DisplayText, type Disposable } from 'portico'
+import { ErrorText, formatUnits, Store, type CaipNetwork, type ChainNamespace, type DisplayText, type Disposable } from 'portico/plugin'
 import { message } from 'portico/react'
 import { messages } from './messages.ts'
 import { insufficientBalance, insufficientForFee, readableSendError, SendText } from './errors.ts'

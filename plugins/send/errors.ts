@@ -1,4 +1,4 @@
-import { describeWalletError, isUserRejection } from 'portico'
+import { describeWalletError, isUserRejection } from 'portico/plugin'
 
 /** Readable texts of the send flow (SPEC §8 chain errors: the spec gives no texts, these are Portico's). */
 export const SendText = {

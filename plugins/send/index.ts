@@ -1,4 +1,4 @@
-import { definePlugin, KernelTokens, type ChainNamespace, type PluginContext, type Token, type TokenBalance } from 'portico'
+import { definePlugin, type ChainNamespace, type PluginContext, type Token, type TokenBalance } from 'portico/plugin'
 import { AccountDataTokens } from 'portico/plugins/account-data'
 import { NamesTokens } from 'portico/plugins/names'
 import { message } from 'portico/react'
@@ -84,7 +84,7 @@ export function send(options: SendOptions = {}) {
 /** The eip155 plugin's RPC methods, reached through the kernel's RPC registry (no import of the eip155 plugin). */
 function eip155Rpc(ctx: PluginContext): Eip155Rpc {
   const call = (method: string, params: unknown) =>
-    (ctx.get(KernelTokens.Rpc).request as unknown as (m: string, p: unknown) => Promise<unknown>)(method, params)
+    (ctx.request as unknown as (m: string, p: unknown) => Promise<unknown>)(method, params)
   return {
     request: (method, params) => call('eip155:request', { method, params }),
     sendTransaction: async (tx) => (await call('eip155:eth_sendTransaction', tx)) as `0x${string}`,
@@ -110,8 +110,7 @@ function controllerDeps(ctx: PluginContext, senders: SenderRegistry): SendContro
       const listed = balances ? (await balances.fetch({ force })).filter((t) => t.chainId === network.caipNetworkId).map(toSendToken) : []
       if (listed.some((t) => !t.address)) return listed
       // The native token from the kernel's balance when the list has none.
-      const balance = ctx.get(KernelTokens.Balance)
-      await balance.refresh(network.chainNamespace, { force })
+      await ctx.balance.refresh(network.chainNamespace, { force })
       const native = account(network.chainNamespace)
       if (!native?.balance) return listed
       const { name, symbol, decimals } = network.nativeCurrency
@@ -133,7 +132,7 @@ function controllerDeps(ctx: PluginContext, senders: SenderRegistry): SendContro
       return identity.name || identity.avatar ? { address, name: identity.name, avatar: identity.avatar } : undefined
     },
     names: () => optional(NamesTokens.Lookup),
-    snackbar: ctx.get(KernelTokens.Snackbar),
+    snackbar: ctx.snackbar,
     router: {
       push: (view) => ctx.router.push(view),
       replace: (view) => ctx.router.replace(view),
@@ -142,7 +141,7 @@ function controllerDeps(ctx: PluginContext, senders: SenderRegistry): SendContro
     },
     refresh(namespace) {
       // The 30 s caches are bypassed: the balance, the token list and the Activity list are read again.
-      void ctx.get(KernelTokens.Balance).refresh(namespace, { force: true })
+      void ctx.balance.refresh(namespace, { force: true })
       const tokens = optional(AccountDataTokens.TokenBalance)
       void tokens?.fetch({ force: true, forceUpdate: 'true' })
       const history = optional(AccountDataTokens.Transactions)

@@ -339,7 +339,7 @@ describe('the send plugin', () => {
     const label = action.label as TranslatableText
     expect(label.en).toBe('Send')
     expect(await label.in('de')).toBe('Senden')
-    const views = modal.get(KernelTokens.Views)
+    const views = modal.views
     const title = (id: string) => views.meta(id)!.title as TranslatableText
     expect(title('WalletSendPreview').en).toBe('Review send')
     expect(await title('WalletSendPreview').in('de')).toBe('Senden prüfen')
@@ -357,7 +357,7 @@ describe('the send plugin', () => {
     expect(action).toMatchObject({ view: 'WalletSend' })
     expect(action!.available!({ namespace: 'eip155' })).toBe(true)
     expect(action!.available!({ namespace: 'bip122' })).toBe(false)
-    const views = modal.get(KernelTokens.Views)
+    const views = modal.views
     for (const id of ['WalletSend', 'WalletSendSelectToken', 'WalletSendPreview'] as const) expect(views.has(id), id).toBe(true)
     expect(modal.get(SendTokens.Senders).namespaces()).toEqual(['eip155'])
     // One controller per modal, loaded on first use.

@@ -1,4 +1,4 @@
-import { createServiceToken, createToken, toDisposable, type CaipNetwork, type ChainNamespace, type Disposable } from 'portico'
+import { createServiceToken, createToken, toDisposable, type CaipNetwork, type ChainNamespace, type Disposable } from 'portico/plugin'
 import type { SendController, SendControllerDeps } from './controller.ts'
 
 /** A token the account holds, as the send flow shows and sends it (SPEC §3 Token balance). */

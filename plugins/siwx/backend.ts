@@ -1,4 +1,4 @@
-import { SDK_TYPE, SDK_VERSION, withSdkParams } from 'portico'
+import { SDK_TYPE, SDK_VERSION, withSdkParams } from 'portico/plugin'
 import type { SiwxBackend, SiwxSession } from './controller.ts'
 
 export interface CloudAuthOptions {

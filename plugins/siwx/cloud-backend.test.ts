@@ -4,7 +4,6 @@ import {
   createMemoryAdapter,
   createModal,
   definePlugin,
-  KernelTokens,
   ProviderRpcError,
   type AccountEntry,
   type Modal,
@@ -73,7 +72,7 @@ describe('siwx default backend against the API server', () => {
     return modal
   }
   const view = (m: Modal) => m.router.current.view
-  const isOpen = (m: Modal) => m.get(KernelTokens.Modal).store.getSnapshot().open
+  const isOpen = (m: Modal) => m.state.modal.getSnapshot().open
   const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 10_000 })
 
   it('signs in with one line of host code, keeps the JWT, survives a reload; sign-out revokes on the server', async () => {

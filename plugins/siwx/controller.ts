@@ -1,13 +1,11 @@
 import {
   ErrorText,
-  KernelTokens,
   Store,
-  StorageKeys,
   type ChainNamespace,
   type Disposable,
   type PluginContext,
-  type StorageAdapter,
-} from 'portico'
+  type StoredText,
+} from 'portico/plugin'
 import { formatSiweMessage, formatSolanaSignInMessage, type SiweMessageFields, type SolanaSignInFields } from './message.ts'
 
 /** A signed-in session: what the SIWX token key (SPEC §3) holds for the connected address. */
@@ -101,7 +99,8 @@ function toHex(text: string): `0x${string}` {
  */
 export class SiwxController implements Disposable {
   readonly store = new Store<SiwxState>({ status: 'idle', universal: false })
-  private readonly storage: StorageAdapter
+  /** The SPEC §3 SIWX token key. */
+  private readonly stored: StoredText
   private readonly disposables: Array<() => void> = []
   /** The account being checked or signed in; a change makes a running check stale. */
   private current: string | undefined
@@ -113,7 +112,7 @@ export class SiwxController implements Disposable {
     private readonly ctx: PluginContext,
     private readonly options: SiwxControllerOptions,
   ) {
-    this.storage = ctx.get(KernelTokens.StorageAdapter)
+    this.stored = ctx.sharedStorage.siwxToken
   }
 
   /** Starts watching the connected account (called from activate). */
@@ -131,14 +130,12 @@ export class SiwxController implements Disposable {
     const closing = this.ctx.events.on('modal:close', () => this.onModalClose())
     // SPEC §4: while authentication is required and the connected account has no session, the dialog refuses to
     // close (the kernel shakes it instead); Cancel disconnects first, so it may close then.
-    const guard = this.ctx
-      .get(KernelTokens.Modal)
-      .guardClose(() => !this.options.required || this.leaving || !this.activeCaipAddress() || !!this.store.getSnapshot().session)
+    const guard = this.ctx.modal.guardClose(() => !this.options.required || this.leaving || !this.activeCaipAddress() || !!this.store.getSnapshot().session)
     // A connect flow lands on Account when the wallet approves, which may come after the dialog opened: the
     // sign-in comes first.
     const routing = this.ctx.router.subscribe(() => {
       if (!this.due || this.ctx.router.current.view !== 'Account') return
-      if (this.ctx.get(KernelTokens.Modal).store.getSnapshot().open) this.ctx.router.reset('SIWXSignMessage')
+      if (this.ctx.state.modal.getSnapshot().open) this.ctx.router.reset('SIWXSignMessage')
     })
     this.disposables.push(accounts, network, routing, () => guard.dispose(), () => closing.dispose())
     check()
@@ -159,7 +156,7 @@ export class SiwxController implements Disposable {
 
   /** The stored session (SIWX token key), if any. */
   readStored(): SiwxSession | undefined {
-    const raw = this.storage.getItem(StorageKeys.SIWX_TOKEN)
+    const raw = this.stored.get()
     if (!raw) return undefined
     try {
       const parsed = JSON.parse(raw) as SiwxSession
@@ -170,8 +167,8 @@ export class SiwxController implements Disposable {
   }
 
   private writeStored(session: SiwxSession | undefined): void {
-    if (session) this.storage.setItem(StorageKeys.SIWX_TOKEN, JSON.stringify(session))
-    else this.storage.removeItem(StorageKeys.SIWX_TOKEN)
+    if (session) this.stored.set(JSON.stringify(session))
+    else this.stored.remove()
   }
 
   private async onAccount(previous: string | undefined, next: string | undefined): Promise<void> {
@@ -192,7 +189,7 @@ export class SiwxController implements Disposable {
     } catch {
       if (this.current !== next) return
       // SPEC §8: shown, and the user is disconnected.
-      this.ctx.get(KernelTokens.Snackbar).showError(ErrorText.AUTHENTICATION_INIT_FAILED)
+      this.ctx.snackbar.showError(ErrorText.AUTHENTICATION_INIT_FAILED)
       await this.ctx.connection.disconnect().catch(() => undefined)
       return
     }
@@ -213,7 +210,7 @@ export class SiwxController implements Disposable {
     const universal = active?.connector.type === 'MULTI_CHAIN' && canUseUniversalAuthentication(namespaces)
     this.due = true
     this.store.set({ universal })
-    this.ctx.get(KernelTokens.Modal).open({ view: 'SIWXSignMessage' })
+    this.ctx.modal.open({ view: 'SIWXSignMessage' })
     if (universal && this.store.getSnapshot().status !== 'signing') void this.signIn()
   }
 
@@ -267,7 +264,7 @@ export class SiwxController implements Disposable {
       this.due = false
       this.store.set({ status: 'idle', session })
       // SPEC §4: success stores the session and closes the dialog.
-      this.ctx.get(KernelTokens.Modal).close()
+      this.ctx.modal.close()
       return session
     } catch (error) {
       if (this.current !== caipAddress) return undefined
@@ -293,7 +290,7 @@ export class SiwxController implements Disposable {
       }
     }
     this.store.set({ status: 'idle', error: undefined, detail: undefined })
-    this.ctx.get(KernelTokens.Modal).close()
+    this.ctx.modal.close()
   }
 
   /** Signs out: revokes and forgets the session (the dialog opens again for a required sign-in). */
@@ -308,10 +305,9 @@ export class SiwxController implements Disposable {
   /** SPEC §4: failure reopens the dialog with the error. */
   private fail(error: string, detail?: string): void {
     this.store.set({ status: 'error', error, detail })
-    const modal = this.ctx.get(KernelTokens.Modal)
-    if (!modal.store.getSnapshot().open || this.ctx.router.current.view !== 'SIWXSignMessage') modal.open({ view: 'SIWXSignMessage' })
-    this.ctx.get(KernelTokens.Snackbar).showError(error)
-    modal.shake()
+    if (!this.ctx.state.modal.getSnapshot().open || this.ctx.router.current.view !== 'SIWXSignMessage') this.ctx.modal.open({ view: 'SIWXSignMessage' })
+    this.ctx.snackbar.showError(error)
+    this.ctx.modal.shake()
   }
 
   /** SPEC §4: the dialog cannot be closed while authentication is required and no session exists. */
@@ -323,9 +319,8 @@ export class SiwxController implements Disposable {
     }
     if (this.leaving) return
     if (!this.activeCaipAddress() || this.store.getSnapshot().session) return
-    const modal = this.ctx.get(KernelTokens.Modal)
-    modal.open({ view: 'SIWXSignMessage' })
-    modal.shake()
+    this.ctx.modal.open({ view: 'SIWXSignMessage' })
+    this.ctx.modal.shake()
   }
 
   private async sign(message: string, address: string, caipNetworkId: string, namespace: ChainNamespace): Promise<string> {

@@ -1,4 +1,4 @@
-import { definePlugin, ErrorText, KernelTokens } from 'portico'
+import { definePlugin, ErrorText } from 'portico/plugin'
 import { message } from 'portico/react'
 import { cloudAuthBackend } from './backend.ts'
 import { SiwxController, type SiwxBackend } from './controller.ts'
@@ -59,7 +59,7 @@ export function siwx(options: SiwxOptions = {}) {
     portico: '1.x',
     setup(ctx) {
       ctx.provide(SiwxTokens.Controller, () => {
-        const modalOptions = ctx.get(KernelTokens.Options).options
+        const modalOptions = ctx.state.options.getSnapshot()
         const custom = { getNonce: options.getNonce, verify: options.verify, getSession: options.getSession, revoke: options.revoke }
         const needsDefault = Object.values(custom).some((f) => f === undefined)
         const fallback: SiwxBackend | undefined = !needsDefault

@@ -118,7 +118,7 @@ async function setup(o: { siwx?: SiwxOptions; chain?: Parameters<typeof fakeChai
   await modal.ready
   const controller = modal.get(SiwxTokens.Controller)
   const view = () => modal.router.current.view
-  const isOpen = () => modal.get(KernelTokens.Modal).store.getSnapshot().open
+  const isOpen = () => modal.state.modal.getSnapshot().open
   return { modal, chain, mem, storage, controller, view, isOpen }
 }
 
@@ -193,7 +193,7 @@ describe('SPEC §4 SIWX', () => {
     expect(t.isOpen()).toBe(true)
     expect(t.view()).toBe('SIWXSignMessage')
     expect(t.controller.store.getSnapshot()).toMatchObject({ status: 'error', error: 'Signature declined' })
-    expect(t.modal.get(KernelTokens.Snackbar).store.getSnapshot()).toMatchObject({ open: true, message: 'Signature declined', variant: 'error' })
+    expect(t.modal.state.snackbar.getSnapshot()).toMatchObject({ open: true, message: 'Signature declined', variant: 'error' })
     expect(t.storage.getItem(KEY)).toBeNull()
   })
 
@@ -303,7 +303,7 @@ describe('SPEC §4 SIWX', () => {
     const t = await setup({ backend })
     await connect(t.modal)
     await until(() => t.modal.state.accounts.getSnapshot().byNamespace.eip155?.address === undefined)
-    expect(t.modal.get(KernelTokens.Snackbar).store.getSnapshot()).toMatchObject({ message: 'A problem occurred while trying initialize authentication', variant: 'error' })
+    expect(t.modal.state.snackbar.getSnapshot()).toMatchObject({ message: 'A problem occurred while trying initialize authentication', variant: 'error' })
   })
 })
 

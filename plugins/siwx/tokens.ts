@@ -1,4 +1,4 @@
-import { createToken } from 'portico'
+import { createToken } from 'portico/plugin'
 import type { SiwxController } from './controller.ts'
 
 /** The services the siwx plugin provides (hosts and views read them with `modal.get` / `useService`). */

@@ -1,6 +1,6 @@
 import { base58, base64 } from '@scure/base'
 import type { WalletAccount } from '@wallet-standard/base'
-import { ProviderRpcError, type AccountEntry, type CaipNetwork, type Connector, type ConnectorEmitter, type ConnectRequest, type ConnectResult } from 'portico'
+import { ProviderRpcError, type AccountEntry, type CaipNetwork, type Connector, type ConnectorEmitter, type ConnectRequest, type ConnectResult } from 'portico/plugin'
 import { isSolanaAddress } from './address.ts'
 import type { SolanaSendOptions, SolanaStandardWallet } from './wallet-standard.ts'
 

@@ -8,7 +8,7 @@
 import { base58 } from '@scure/base'
 import * as walletStandardApp from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
-import { chainProviderToken, definePlugin, requirePeer, detectMobile, formatUnits, KernelTokens, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext, type Token } from 'portico'
+import { chainProviderToken, definePlugin, requirePeer, detectMobile, formatUnits, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext, type Token } from 'portico/plugin'
 import { SendTokens } from 'portico/plugins/send'
 import { isSolanaAddress } from './address.ts'
 import { SOLANA_PEERS, web3 } from './peers.ts'
@@ -100,7 +100,7 @@ export function solana(options: SolanaOptions = {}) {
       // browser (unless that wallet is already injected here, e.g. inside that browser).
       ctx.registerWalletOpener((wallet) => {
         if (ctx.state.network.getSnapshot().activeNamespace !== 'solana') return false
-        if (!(ctx.get(KernelTokens.Options).options.isMobile ?? detectMobile)()) return false
+        if (!(ctx.state.options.getSnapshot().isMobile ?? detectMobile)()) return false
         const injected = ctx.state.connectors.getSnapshot().connectors.some((c) => c.chain === 'solana' && c.name.toLowerCase() === wallet.name.toLowerCase())
         const target = injected ? undefined : solanaMobileRedirect(wallet.name, location.href)
         if (!target) return false
@@ -137,12 +137,11 @@ export function solana(options: SolanaOptions = {}) {
       // With the send plugin present (declared optional): SOL and SPL transfers.
       const connections = connectionsOf.get(ctx)
       if (!connections || !ctx.has(SendTokens.Senders)) return
-      const rpc = ctx.get(KernelTokens.Rpc)
       ctx.track(
         ctx.get(SendTokens.Senders).register(
           solanaSender({
             connection: (network) => connections.get(network),
-            signAndSend: (transaction) => rpc.request('solana:signAndSendTransaction', { transaction }),
+            signAndSend: (transaction) => ctx.request('solana:signAndSendTransaction', { transaction }),
           }),
         ),
       )

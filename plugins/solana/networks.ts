@@ -1,4 +1,4 @@
-import type { CaipNetwork } from 'portico'
+import type { CaipNetwork } from 'portico/plugin'
 
 const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
 const EXPLORER = { name: 'Solana Explorer', url: 'https://explorer.solana.com' } as const

@@ -1,4 +1,4 @@
-import { fetchWithRetry, noRpcUrl, ProviderRpcError, type CaipNetwork, type TokenBalance } from 'portico'
+import { fetchWithRetry, noRpcUrl, ProviderRpcError, type CaipNetwork, type TokenBalance } from 'portico/plugin'
 import type { Connection } from '@solana/web3.js'
 import { web3 } from './peers.ts'
 

@@ -1,5 +1,5 @@
 import { base64 } from '@scure/base'
-import { requirePeer, type CaipNetwork } from 'portico'
+import { requirePeer, type CaipNetwork } from 'portico/plugin'
 import type { Sender, SendRequest, SendToken } from 'portico/plugins/send'
 import type { Connection, PublicKey, Transaction } from '@solana/web3.js'
 import { isSolanaAddress } from './address.ts'

@@ -179,7 +179,7 @@ describe('solana plugin with the dev wallet on the local cluster', () => {
     const modal = await modalWith()
     await expect(modal.connection.connect(CONNECTOR, 'solana')).rejects.toMatchObject({ code: 4001 })
     expect(modal.state.accounts.getSnapshot().byNamespace.solana?.address).toBeUndefined()
-    expect(modal.get(KernelTokens.Connection).store.getSnapshot().error?.code).toBe(4001)
+    expect(modal.state.connection.getSnapshot().error?.code).toBe(4001)
   })
 
   it('failure flags: a listed feature answers 4001 without a prompt', async () => {

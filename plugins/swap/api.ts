@@ -1,4 +1,4 @@
-import { ErrorText, SDK_TYPE, SDK_VERSION, withSdkParams } from 'portico'
+import { ErrorText, SDK_TYPE, SDK_VERSION, withSdkParams } from 'portico/plugin'
 
 /** A token of `GET /v1/convert/tokens` (SPEC §3 swap token; `address` is CAIP-10, native is 0xeeee...). */
 export interface ConvertToken {

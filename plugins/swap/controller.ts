@@ -1,4 +1,4 @@
-import { ErrorText, Store, formatAmount, formatUnits, isUserRejection, describeWalletError, type DisplayText } from 'portico'
+import { ErrorText, Store, formatAmount, formatUnits, isUserRejection, describeWalletError, type DisplayText } from 'portico/plugin'
 import { message } from 'portico/react'
 import { messages } from './messages.ts'
 import { ConvertApiError, type ConvertClient, type ConvertQuote, type ConvertToken, type ConvertTransaction } from './api.ts'

@@ -1,4 +1,4 @@
-import { definePlugin, KernelTokens, toDisposable, type PluginContext } from 'portico'
+import { definePlugin, toDisposable, type PluginContext } from 'portico/plugin'
 import { AccountDataTokens } from 'portico/plugins/account-data'
 import { message } from 'portico/react'
 import { ConvertApi, type ConvertClient, type ConvertToken, type ConvertTransaction } from './api.ts'
@@ -91,14 +91,14 @@ const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
 function controllerDeps(ctx: PluginContext, options: SwapOptions): SwapControllerDeps {
   const rpc = (method: string, params: unknown) =>
-    (ctx.get(KernelTokens.Rpc).request as unknown as (m: string, p: unknown) => Promise<unknown>)(method, params)
+    (ctx.request as unknown as (m: string, p: unknown) => Promise<unknown>)(method, params)
   const request = (method: string, params: readonly unknown[]) => rpc('eip155:request', { method, params })
   const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
   let api = options.api
   return {
     get api() {
       if (!api) {
-        const o = ctx.get(KernelTokens.Options).options
+        const o = ctx.state.options.getSnapshot()
         api = new ConvertApi({ baseUrl: options.apiUrl ?? o.endpoints.blockchainApi, projectId: o.projectId ?? '' })
       }
       return api
@@ -134,10 +134,10 @@ function controllerDeps(ctx: PluginContext, options: SwapOptions): SwapControlle
       }
       throw new Error('The transaction is not confirmed yet; check Activity later')
     },
-    snackbar: ctx.get(KernelTokens.Snackbar),
+    snackbar: ctx.snackbar,
     done() {
       const session = ctx.connection.active()
-      if (session) void ctx.get(KernelTokens.Balance).refresh(session.network.chainNamespace, { force: true })
+      if (session) void ctx.balance.refresh(session.network.chainNamespace, { force: true })
       // The account data's Tokens list and Activity, past their 30 s cache, when the host has that plugin (declared
       // optional; its tokens module is side-effect free, so a host without account data ships none of its code).
       const refreshData = () => {

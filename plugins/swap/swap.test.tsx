@@ -129,7 +129,7 @@ describe('swap plugin views', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Swap' }, { timeout: 3000 }))
     await vi.waitFor(() => expect(t.modal.router.current.view).toBe('Account'), { timeout: 3000 })
     // The snackbar replaces "Approved USDC" after its replace delay.
-    await vi.waitFor(() => expect(t.modal.get(KernelTokens.Snackbar).store.getSnapshot().message).toBe('Swapped 10 USDC for about 9.97 DAI'), { timeout: 3000 })
+    await vi.waitFor(() => expect(t.modal.state.snackbar.getSnapshot().message).toBe('Swapped 10 USDC for about 9.97 DAI'), { timeout: 3000 })
     expect(t.chain.sent.map((tx) => tx.data)).toEqual(['0x095ea7b3', '0x38ed1739'])
     expect(t.api.buildTransaction).toHaveBeenCalledWith(expect.objectContaining({ slippage: '1', amount: 10_000_000n }))
   })

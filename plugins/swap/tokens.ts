@@ -1,4 +1,4 @@
-import { createToken } from 'portico'
+import { createToken } from 'portico/plugin'
 import type { SwapController } from './controller.ts'
 
 /** The services the swap plugin provides. */

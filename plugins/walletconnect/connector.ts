@@ -13,7 +13,7 @@ import {
   type RouteEntry,
   type ScopedStorage,
   type WalletListing,
-} from 'portico'
+} from 'portico/plugin'
 import {
   addressesFromEvent,
   approvedChains,

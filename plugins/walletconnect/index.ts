@@ -1,12 +1,11 @@
 import {
   definePlugin,
   ErrorText,
-  KernelTokens,
   type ChainNamespace,
   type PluginContext,
   type WalletListing,
   requirePeer,
-} from 'portico'
+} from 'portico/plugin'
 import { withSafeLinks } from 'portico/components'
 import { connectSessionNamespaces, WalletConnectConnector, type SignClientLike } from './connector.ts'
 import type { VerifyMode } from './verify.ts'
@@ -109,13 +108,12 @@ export function walletConnect(options: WalletConnectOptions) {
       ctx.track(
         ctx.events.on('connection:connected', ({ connectorId, namespace }) => {
           if (connectorId !== connector.id || !connector.pendingNamespaces.length) return
-          const kernel = ctx.get(KernelTokens.Connection)
           void Promise.resolve().then(() =>
             connectSessionNamespaces(connector, namespace, {
-              connect: (id, ns) => kernel.connect(id, ns),
-              clearError: () => kernel.clearError(),
-              isConnected: (ns) => ctx.get(KernelTokens.Account).isConnected(ns),
-              setActiveNamespace: (ns) => ctx.get(KernelTokens.Network).setActiveNamespace(ns),
+              connect: (id, ns) => ctx.connection.connect(id, ns),
+              clearError: () => ctx.connection.clearError(),
+              isConnected: (ns) => Boolean(ctx.state.accounts.getSnapshot().byNamespace[ns]?.address),
+              setActiveNamespace: (ns) => ctx.network.setActiveNamespace(ns),
               reportError: (error) => ctx.events.emit('error', { source: 'walletconnect', error }),
             }),
           ).catch(() => undefined) // the modal was destroyed while the other namespaces connected
@@ -143,8 +141,7 @@ export function walletConnect(options: WalletConnectOptions) {
 
 
 function networksByNamespace(ctx: PluginContext): Map<ChainNamespace, readonly string[]> {
-  const chains = ctx.get(KernelTokens.Chains)
-  return new Map(chains.namespaces().map((ns) => [ns, chains.networks(ns).map((n) => n.caipNetworkId)]))
+  return new Map(ctx.state.namespaces().map((ns) => [ns, ctx.state.networks(ns).map((n) => n.caipNetworkId)]))
 }
 
 async function createClient(ctx: PluginContext, options: WalletConnectOptions): Promise<SignClientLike> {
@@ -166,7 +163,7 @@ async function createClient(ctx: PluginContext, options: WalletConnectOptions): 
 
 /** sign-client's storage prefix for a modal with its own storage namespace (undefined: sign-client's default). */
 function instancePrefix(ctx: PluginContext): string | undefined {
-  const id = ctx.get(KernelTokens.Options).options.id
+  const id = ctx.state.options.getSnapshot().id
   return id === undefined ? undefined : `portico-${id}`
 }
 
@@ -181,13 +178,13 @@ async function loadSignClient(initOptions: SignClientInitOptions): Promise<SignC
 }
 
 function metadataOf(ctx: PluginContext, options: WalletConnectOptions): WalletConnectMetadata {
-  const modal = ctx.get(KernelTokens.Options).options.metadata
+  const modal = ctx.state.options.getSnapshot().metadata
   const page = typeof document !== 'undefined' ? { name: document.title, url: location.origin } : { name: 'Portico', url: 'http://localhost' }
   return {
     name: options.metadata?.name ?? modal?.name ?? page.name,
     description: options.metadata?.description ?? modal?.description ?? '',
     url: options.metadata?.url ?? modal?.url ?? page.url,
-    icons: options.metadata?.icons ?? modal?.icons ?? [],
+    icons: options.metadata?.icons ?? [...(modal?.icons ?? [])],
   }
 }
 

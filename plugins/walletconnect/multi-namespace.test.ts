@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryAdapter, createModal, KernelTokens, type Modal, type StorageAdapter } from 'portico'
+import { createMemoryAdapter, createModal, type Modal, type StorageAdapter } from 'portico'
+import { isConnected } from '../../tests/probe-plugin.ts'
 import { eip155 } from 'portico/plugins/eip155'
 import { solana } from 'portico/plugins/solana'
 import { bip122, bitcoinRegtest } from 'portico/plugins/bip122'
@@ -89,19 +90,19 @@ async function setup(opts: { storage?: StorageAdapter; client?: FakeClient; sola
 }
 
 async function pairBoth(modal: Modal, client: FakeClient, session = both()) {
-  const pending = modal.get(KernelTokens.Connection).connect('walletConnect', 'eip155')
+  const pending = modal.connection.connect('walletConnect', 'eip155')
   await vi.waitFor(() => expect(client.proposals).toHaveLength(1))
   client.proposals[0]!.approve(session)
   await pending
-  await vi.waitFor(() => expect(modal.get(KernelTokens.Account).isConnected('solana')).toBe(true))
+  await vi.waitFor(() => expect(isConnected(modal, 'solana')).toBe(true))
 }
 
-const connectionIds = (modal: Modal) => modal.get(KernelTokens.Connection).store.getSnapshot().activeConnectorIds
+const connectionIds = (modal: Modal) => modal.state.connection.getSnapshot().activeConnectorIds
 
 describe('WalletConnect across namespaces', () => {
   it('one proposal asks for eip155 and solana together, with each namespace\'s methods', async () => {
     const { modal, client } = await setup()
-    void modal.get(KernelTokens.Connection).connect('walletConnect', 'eip155').catch(() => undefined)
+    void modal.connection.connect('walletConnect', 'eip155').catch(() => undefined)
     await vi.waitFor(() => expect(client.proposals).toHaveLength(1))
     const { optionalNamespaces } = client.proposals[0]!.params
     expect(Object.keys(optionalNamespaces).sort()).toEqual(['eip155', 'solana'])
@@ -118,7 +119,7 @@ describe('WalletConnect across namespaces', () => {
     expect(accounts.eip155?.address).toBe(EVM)
     expect(accounts.solana?.address).toBe(SOL)
     expect(accounts.solana?.caipAddress).toBe(`${SOL_CHAIN}:${SOL}`)
-    expect(modal.get(KernelTokens.Network).activeNamespace).toBe('eip155')
+    expect(modal.state.network.getSnapshot().activeNamespace).toBe('eip155')
     // Requests go to the session with each namespace's chain.
     await modal.request('solana:signMessage', { message: 'hi' })
     expect(client.requests.at(-1)).toMatchObject({ chainId: SOL_CHAIN, request: { method: 'solana_signMessage' } })
@@ -127,15 +128,15 @@ describe('WalletConnect across namespaces', () => {
   it('issue 25 §5: the modal closes once every namespace of the session is connected, and the host stays on its eip155 network', async () => {
     const { modal, client } = await setup()
     modal.open()
-    const pending = modal.get(KernelTokens.Connection).connect('walletConnect', 'eip155')
+    const pending = modal.connection.connect('walletConnect', 'eip155')
     await vi.waitFor(() => expect(client.proposals).toHaveLength(1))
     client.proposals[0]!.approve(both())
     await pending
     // What the pairing view does when the connect resolves.
     modal.router.reset('Account')
-    await vi.waitFor(() => expect(modal.get(KernelTokens.Modal).store.getSnapshot().open).toBe(false))
+    await vi.waitFor(() => expect(modal.state.modal.getSnapshot().open).toBe(false))
     expect(connectionIds(modal)).toEqual({ eip155: 'walletConnect', solana: 'walletConnect' })
-    expect(modal.get(KernelTokens.Network).activeNamespace).toBe('eip155')
+    expect(modal.state.network.getSnapshot().activeNamespace).toBe('eip155')
     expect(modal.connection.active()?.address).toBe(EVM)
   })
 
@@ -143,7 +144,7 @@ describe('WalletConnect across namespaces', () => {
     const { modal, client } = await setup()
     const session = both()
     delete session.namespaces.solana
-    const pending = modal.get(KernelTokens.Connection).connect('walletConnect', 'eip155')
+    const pending = modal.connection.connect('walletConnect', 'eip155')
     await vi.waitFor(() => expect(client.proposals).toHaveLength(1))
     client.proposals[0]!.approve(session)
     await pending
@@ -154,7 +155,7 @@ describe('WalletConnect across namespaces', () => {
 
   it('a namespace the host has no chain plugin for is not connected', async () => {
     const { modal, client } = await setup({ solanaPlugin: false })
-    const pending = modal.get(KernelTokens.Connection).connect('walletConnect', 'eip155')
+    const pending = modal.connection.connect('walletConnect', 'eip155')
     await vi.waitFor(() => expect(client.proposals).toHaveLength(1))
     expect(Object.keys(client.proposals[0]!.params.optionalNamespaces)).toEqual(['eip155'])
     client.proposals[0]!.approve(both())
@@ -168,7 +169,7 @@ describe('WalletConnect across namespaces', () => {
     await pairBoth(modal, client)
     client.emit('session_delete', { topic: 'topic-1' })
     expect(connectionIds(modal)).toEqual({})
-    expect(modal.get(KernelTokens.Account).isConnected()).toBe(false)
+    expect(isConnected(modal)).toBe(false)
   })
 
   it('session update: accounts change per namespace, and a namespace the update drops is disconnected', async () => {
@@ -184,7 +185,7 @@ describe('WalletConnect across namespaces', () => {
     delete dropped.solana
     client.emit('session_update', { topic: 'topic-1', params: { namespaces: dropped } })
     expect(connectionIds(modal)).toEqual({ eip155: 'walletConnect' })
-    expect(modal.get(KernelTokens.Account).isConnected('solana')).toBe(false)
+    expect(isConnected(modal, 'solana')).toBe(false)
   })
 
   it('disconnecting one namespace ends the session, and with it the other namespace', async () => {
@@ -257,7 +258,7 @@ describe('WalletConnect with the bip122, cosmos and polkadot plugins', () => {
 
   it('the proposal asks for each composed namespace with WalletConnect\'s methods for it (an eip155-only host asks for eip155 only)', async () => {
     const { modal, client } = await setupAll()
-    void modal.get(KernelTokens.Connection).connect('walletConnect', 'eip155').catch(() => undefined)
+    void modal.connection.connect('walletConnect', 'eip155').catch(() => undefined)
     await vi.waitFor(() => expect(client.proposals).toHaveLength(1))
     const { optionalNamespaces } = client.proposals[0]!.params
     expect(Object.keys(optionalNamespaces).sort()).toEqual(['bip122', 'cosmos', 'eip155', 'polkadot'])
@@ -266,14 +267,14 @@ describe('WalletConnect with the bip122, cosmos and polkadot plugins', () => {
     expect(optionalNamespaces.polkadot).toMatchObject({ chains: [DOT_CHAIN], methods: ['polkadot_signTransaction', 'polkadot_signMessage'] })
 
     const { modal: evmOnly, client: evmClient } = await setup({ solanaPlugin: false })
-    void evmOnly.get(KernelTokens.Connection).connect('walletConnect', 'eip155').catch(() => undefined)
+    void evmOnly.connection.connect('walletConnect', 'eip155').catch(() => undefined)
     await vi.waitFor(() => expect(evmClient.proposals).toHaveLength(1))
     expect(Object.keys(evmClient.proposals[0]!.params.optionalNamespaces)).toEqual(['eip155'])
   })
 
   it('one session connects all four; each plugin\'s RPC goes to the session with its namespace\'s WalletConnect method and chain', async () => {
     const { modal, client } = await setupAll()
-    const pending = modal.get(KernelTokens.Connection).connect('walletConnect', 'eip155')
+    const pending = modal.connection.connect('walletConnect', 'eip155')
     await vi.waitFor(() => expect(client.proposals).toHaveLength(1))
     client.proposals[0]!.approve({
       topic: 'topic-4',

@@ -1,4 +1,4 @@
-import { parseCaipAddress, type AccountEntry, type ChainNamespace } from 'portico'
+import { parseCaipAddress, type AccountEntry, type ChainNamespace } from 'portico/plugin'
 
 /** What the dapp proposes for one namespace. */
 export interface ProposalNamespace {

@@ -1,4 +1,4 @@
-import { Store } from 'portico'
+import { Store } from 'portico/plugin'
 
 /** SPEC §9: a pairing URI is offered for 4 minutes. */
 export const PAIRING_EXPIRY_MS = 4 * 60_000

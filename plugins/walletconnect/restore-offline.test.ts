@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { SignClient } from '@walletconnect/sign-client'
 import { WalletKit } from '@reown/walletkit'
 import { Core } from '@walletconnect/core'
-import { createMemoryAdapter, createModal, KernelTokens, type Modal } from 'portico'
+import { createMemoryAdapter, createModal, type Modal } from 'portico'
+import { isConnected } from '../../tests/probe-plugin.ts'
 import { startRelay, type Relay } from '../../stack/relay/index.ts'
 import { MemoryStorage, nextEvent } from '../../stack/relay/test-kit.ts'
 import { eip155 } from 'portico/plugins/eip155'
@@ -74,7 +75,7 @@ describe('a stored WalletConnect session and an unreachable relay (real sign-cli
     const wallet = await WalletKit.init({ core: walletCore, metadata: { name: 'Test wallet', description: '', url: 'http://127.0.0.1', icons: [] } })
     const first = page(relay.url, storage, wcStorage, prefix)
     await first.ready
-    const connected = first.get(KernelTokens.Connection).connect('walletConnect', 'eip155')
+    const connected = first.connection.connect('walletConnect', 'eip155')
     const pairing = first.get(WalletConnectTokens.Connector).pairing
     await vi.waitFor(() => expect(pairing.state.status).toBe('ready'), { timeout: 20_000 })
     const proposal = nextEvent<{ id: number }>(wallet, 'session_proposal')
@@ -98,13 +99,13 @@ describe('a stored WalletConnect session and an unreachable relay (real sign-cli
     let ready = false
     void second.ready.then(() => (ready = true))
     await vi.waitFor(() => expect(ready).toBe(true), { timeout: 5_000 })
-    expect(second.get(KernelTokens.Account).get('eip155').address).toBe(ADDRESS)
+    expect(second.state.accounts.getSnapshot().byNamespace.eip155?.address).toBe(ADDRESS)
     second.open()
     expect(second.router.current.view).toBe('Account')
 
-    await second.get(KernelTokens.Connection).disconnect()
+    await second.connection.disconnect()
     second.router.reset('Connect')
-    expect(second.get(KernelTokens.Account).isConnected()).toBe(false)
-    expect(second.get(KernelTokens.Connectors).list([]).map((entry) => entry.name)).toContain('WalletConnect')
+    expect(isConnected(second)).toBe(false)
+    expect(second.state.connectors.getSnapshot().connectors.map((connector) => connector.name)).toContain('WalletConnect')
   })
 })

@@ -1,4 +1,4 @@
-import { createToken, KernelTokens, type PluginContext, type WalletListing } from 'portico'
+import { createToken, type ModalStateView, type WalletListing } from 'portico/plugin'
 import type { WalletConnectConnector } from './connector.ts'
 
 // The plugin's token and wallet lookup, shared by its entry and its lazily loaded views. They live outside index.ts
@@ -10,7 +10,7 @@ export const WalletConnectTokens = {
 } as const
 
 /** The wallet listing with this id among the Connect list's featured, custom and recommended wallets. */
-export function findWallet(ctx: Pick<PluginContext, 'get'>, walletId: string): WalletListing | undefined {
-  const { wallets } = ctx.get(KernelTokens.Connectors).store.getSnapshot()
+export function findWallet(from: { state: Pick<ModalStateView, 'connectors'> }, walletId: string): WalletListing | undefined {
+  const { wallets } = from.state.connectors.getSnapshot()
   return [...wallets.custom, ...wallets.featured, ...wallets.recommended].find((w) => w.id === walletId)
 }

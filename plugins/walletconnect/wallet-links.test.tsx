@@ -2,7 +2,7 @@
 import { StrictMode } from 'react'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMemoryAdapter, createModal, KernelTokens, type Modal as ModalInstance, type WalletListing } from 'portico'
+import { createMemoryAdapter, createModal, type Modal as ModalInstance, type WalletListing } from 'portico'
 import { Modal, PorticoProvider } from 'portico/react'
 import { eip155 } from 'portico/plugins/eip155'
 import type { SignClientLike, WcSession } from './connector.ts'
@@ -122,7 +122,7 @@ async function mountPairing(customWallets: WalletListing[], strict = false) {
 describe("the host's custom wallets are checked once, as they arrive", () => {
   it('registers the listings with refused links set to null and good links kept', async () => {
     await mountPairing([{ id: 'evil', name: 'Evil Wallet', mobile_link: 'javascript:alert(1)', desktop_link: 'mywallet://', webapp_link: 'example.com/x' }])
-    const custom = modal!.get(KernelTokens.Connectors).store.getSnapshot().wallets.custom
+    const custom = modal!.state.connectors.getSnapshot().wallets.custom
     expect(custom).toEqual([expect.objectContaining({ id: 'evil', mobile_link: null, desktop_link: 'mywallet://', webapp_link: null })])
   })
 })

@@ -1,4 +1,4 @@
-import type { WalletListing } from 'portico'
+import type { WalletListing } from 'portico/plugin'
 import { safeWalletLink, withSafeLinks } from 'portico/components'
 
 export { safeWalletLink, withSafeLinks }

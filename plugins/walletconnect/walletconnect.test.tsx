@@ -13,6 +13,7 @@ import {
   type Modal as ModalInstance,
   type StorageAdapter,
 } from 'portico'
+import { isConnected } from '../../tests/probe-plugin.ts'
 import { Modal } from 'portico/react'
 import { PorticoProvider } from 'portico/react'
 import { eip155 } from 'portico/plugins/eip155'
@@ -132,7 +133,7 @@ function setup(opts: { storage?: StorageAdapter; client?: FakeSignClient; option
 }
 
 async function connect(modal: ModalInstance, client: FakeSignClient, s: WcSession = session()) {
-  const pending = modal.get(KernelTokens.Connection).connect('walletConnect', 'eip155')
+  const pending = modal.connection.connect('walletConnect', 'eip155')
   await vi.waitFor(() => expect(client.proposals).toHaveLength(1))
   client.proposals[0]!.approve(s)
   return pending
@@ -142,7 +143,7 @@ describe('walletConnect plugin', () => {
   it('registers a MULTI_CHAIN connector over the chain adapters, the custom wallets and the two views', async () => {
     const { modal } = setup()
     await modal.ready
-    const connector = modal.get(KernelTokens.Connectors).get('walletConnect')!
+    const connector = modal.state.connector('walletConnect')!
     expect(connector).toMatchObject({ id: 'walletConnect', name: 'WalletConnect', type: 'MULTI_CHAIN', chain: 'eip155', chains: ['eip155'] })
     const list = modal.get(KernelTokens.Connectors).list([])
     expect(list.map((e) => [e.group, e.name])).toEqual([
@@ -193,7 +194,7 @@ describe('walletConnect plugin', () => {
     client.proposals[0]!.approve(session())
     const result = await pending
     expect(result).toEqual({ accounts: [{ namespace: 'eip155', address: ADDRESS, type: 'eoa' }], caipNetworkId: 'eip155:31337', walletInfo: { name: 'Fake Wallet', icon: undefined } })
-    expect(modal.get(KernelTokens.Account).get('eip155')).toMatchObject({ address: ADDRESS, connectedWalletInfo: { name: 'Fake Wallet' } })
+    expect(modal.state.accounts.getSnapshot().byNamespace.eip155).toMatchObject({ address: ADDRESS, connectedWalletInfo: { name: 'Fake Wallet' } })
     expect(pairing().status).toBe('approved')
   })
 
@@ -202,7 +203,7 @@ describe('walletConnect plugin', () => {
     await modal.ready
     const result = await connect(modal, client, session({ chains: ['eip155:31338'], accounts: [`eip155:31338:${ADDRESS}`] }))
     expect(result.caipNetworkId).toBe('eip155:31338')
-    expect(modal.get(KernelTokens.Network).networkOf('eip155')?.caipNetworkId).toBe('eip155:31338')
+    expect(modal.state.network.getSnapshot().byNamespace.eip155?.caipNetwork?.caipNetworkId).toBe('eip155:31338')
   })
 
   it('SPEC §5 routes requests to the session on the active chain; an unapproved method gets 4200 and eip155:request falls back to the HTTP RPC', async () => {
@@ -292,7 +293,7 @@ describe('walletConnect plugin', () => {
     client.emit('session_delete', { id: 1, topic: 'session-topic' })
     expect(disconnected).toHaveBeenCalledWith({ namespace: 'eip155', connectorId: 'walletConnect' })
     expect(storage.getItem(`${pluginStoragePrefix('walletconnect')}${SESSION_STORAGE_KEY}`)).toBeNull()
-    expect(modal.get(KernelTokens.Account).isConnected()).toBe(false)
+    expect(isConnected(modal)).toBe(false)
     expect(modal.get(KernelTokens.Persistence).connectedNamespaces()).toEqual([])
     await expect(modal.request('eip155:personal_sign', { message: 'hi' })).rejects.toMatchObject({ code: 4100 })
   })
@@ -327,7 +328,7 @@ describe('walletConnect plugin', () => {
     await modal.ready
     await connect(modal, client, session({ chains: ['eip155:31337'], accounts: [`eip155:31337:${ADDRESS}`] }))
     const connector = modal.get(WalletConnectTokens.Connector)
-    const [local, local2] = modal.get(KernelTokens.Chains).networks('eip155')
+    const [local, local2] = modal.state.networks('eip155')
 
     await connector.switchNetwork(local!)
     expect(client.requests).toHaveLength(0)
@@ -344,7 +345,7 @@ describe('walletConnect plugin', () => {
     await other.ready
     await connect(other, otherClient, session({ chains: ['eip155:31337'], accounts: [`eip155:31337:${ADDRESS}`], methods: ['personal_sign'] }))
     await expect(other.get(WalletConnectTokens.Connector).switchNetwork(local2!)).rejects.toThrow('Failed to switch to chain eip155:31338')
-    await expect(other.get(KernelTokens.Connection).switchNetwork(local2!)).rejects.toThrow(/^Failed to switch to chain /)
+    await expect(other.connection.switchNetwork(local2!)).rejects.toThrow(/^Failed to switch to chain /)
   })
 
   it('restores the session after a reload: sign-client loads in activate only when a session is stored', async () => {
@@ -360,8 +361,8 @@ describe('walletConnect plugin', () => {
     const second = setup({ storage, client: reloaded })
     await second.modal.ready
     expect(second.createSignClient).toHaveBeenCalledTimes(1)
-    expect(second.modal.get(KernelTokens.Account).get('eip155').address).toBe(ADDRESS)
-    expect(second.modal.get(KernelTokens.Connection).activeConnectorId('eip155')).toBe('walletConnect')
+    expect(second.modal.state.accounts.getSnapshot().byNamespace.eip155?.address).toBe(ADDRESS)
+    expect(second.modal.state.connection.getSnapshot().activeConnectorIds.eip155).toBe('walletConnect')
     await second.modal.request('eip155:personal_sign', { message: 'after reload' })
     expect(reloaded.requests[0]?.topic).toBe('session-topic')
 
@@ -370,7 +371,7 @@ describe('walletConnect plugin', () => {
     second.modal.destroy()
     const gone = setup({ storage, client: new FakeSignClient() })
     await gone.modal.ready
-    await vi.waitFor(() => expect(gone.modal.get(KernelTokens.Account).isConnected()).toBe(false))
+    await vi.waitFor(() => expect(isConnected(gone.modal)).toBe(false))
     expect(storage.getItem(`${pluginStoragePrefix('walletconnect')}${SESSION_STORAGE_KEY}`)).toBeNull()
 
     // Nothing stored: activate does not load sign-client.
@@ -383,7 +384,7 @@ describe('walletConnect plugin', () => {
     const { modal, client, storage } = setup()
     await modal.ready
     await connect(modal, client)
-    await modal.get(KernelTokens.Connection).disconnect()
+    await modal.connection.disconnect()
     expect(client.disconnects).toEqual([{ topic: 'session-topic', reason: USER_DISCONNECTED_REASON }])
     expect(USER_DISCONNECTED_REASON).toEqual({ code: 6000, message: 'User disconnected.' })
     expect(storage.getItem(`${pluginStoragePrefix('walletconnect')}${SESSION_STORAGE_KEY}`)).toBeNull()
@@ -500,7 +501,7 @@ describe('a stored session while sign-client cannot start (unreachable relay)', 
     void modal.ready.then(() => (ready = true))
     await vi.waitFor(() => expect(ready).toBe(true), { timeout: 5_000 })
     expect(createSignClient).toHaveBeenCalled()
-    expect(modal.get(KernelTokens.Account).get('eip155')).toMatchObject({ address: ADDRESS, connectedWalletInfo: { name: 'Fake Wallet' } })
+    expect(modal.state.accounts.getSnapshot().byNamespace.eip155).toMatchObject({ address: ADDRESS, connectedWalletInfo: { name: 'Fake Wallet' } })
 
     render(
       <PorticoProvider modal={modal}>
@@ -511,7 +512,7 @@ describe('a stored session while sign-client cannot start (unreachable relay)', 
     await screen.findByRole('dialog', { name: 'Account' })
     await act(async () => screen.getByRole('button', { name: 'Disconnect' }).click())
     await screen.findByRole('button', { name: /^WalletConnect/ }, { timeout: 5_000 })
-    expect(modal.get(KernelTokens.Account).isConnected()).toBe(false)
+    expect(isConnected(modal)).toBe(false)
     expect(storage.getItem(`${pluginStoragePrefix('walletconnect')}${SESSION_STORAGE_KEY}`)).toBeNull()
   })
 
@@ -526,12 +527,12 @@ describe('a stored session while sign-client cannot start (unreachable relay)', 
     const later = new Promise<SignClientLike>((resolve) => (start = resolve))
     const second = setup({ storage, options: { createSignClient: () => later } })
     await second.modal.ready
-    expect(second.modal.get(KernelTokens.Account).isConnected()).toBe(true)
+    expect(isConnected(second.modal)).toBe(true)
     const disconnected = vi.fn()
     second.modal.events.on('connection:disconnected', disconnected)
     start(new FakeSignClient()) // holds no session: it expired while the page was closed
     await vi.waitFor(() => expect(disconnected).toHaveBeenCalledWith({ namespace: 'eip155', connectorId: 'walletConnect' }))
-    expect(second.modal.get(KernelTokens.Account).isConnected()).toBe(false)
+    expect(isConnected(second.modal)).toBe(false)
     expect(storage.getItem(`${pluginStoragePrefix('walletconnect')}${SESSION_STORAGE_KEY}`)).toBeNull()
   })
 })
@@ -548,8 +549,8 @@ describe('disconnect while sign-client is still starting', () => {
     const later = new Promise<SignClientLike>((resolve) => (start = resolve))
     const second = setup({ storage, options: { createSignClient: () => later } })
     await second.modal.ready
-    await second.modal.get(KernelTokens.Connection).disconnect()
-    expect(second.modal.get(KernelTokens.Account).isConnected()).toBe(false)
+    await second.modal.connection.disconnect()
+    expect(isConnected(second.modal)).toBe(false)
     const reloaded = new FakeSignClient()
     reloaded.sessions = [session()]
     start(reloaded)

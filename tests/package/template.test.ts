@@ -32,7 +32,7 @@ function moduleSpecifiers(code: string, fileName: string): Array<{ specifier: st
 
 
 /** The public entries a plugin author may import (docs/ARCHITECTURE.md design rules, plugin-template/GUIDE.md). */
-const PUBLIC_ENTRIES = ['portico', 'portico/react', 'portico/components', 'portico/testing', 'portico/testing/conformance', 'portico/plugins/eip155', 'portico/plugins/walletconnect']
+const PUBLIC_ENTRIES = ['portico', 'portico/plugin', 'portico/react', 'portico/components', 'portico/testing', 'portico/testing/conformance', 'portico/plugins/eip155', 'portico/plugins/walletconnect']
 
 let work: string
 let app: string

@@ -1,6 +1,7 @@
 /** portico/react: React bindings of the kernel. */
 export { PorticoProvider, useModalInstance, useOptionalService, useService, useStore } from './context.tsx'
 export { useModal, useModalState, useAccount, useNetwork, useConnection } from './hooks.ts'
+export { useCapabilities, useModalOptions } from './capabilities.ts'
 export { Modal } from './Modal.tsx'
 export { ConnectButton, type ConnectButtonProps } from './ConnectButton.tsx'
 export { formatMessage, strings, type PorticoStrings } from '../theme/i18n.ts'

@@ -1,5 +1,5 @@
-import { fetchWithRetry, type RetryOptions } from 'portico'
-import { withSdkParams, type SdkParams } from 'portico'
+import { fetchWithRetry, type RetryOptions } from 'portico/plugin'
+import { withSdkParams, type SdkParams } from 'portico/plugin'
 import { BackendUnreachableError } from '../backend-status.ts'
 
 /** A backend reply that is not what SPEC §7 describes: a failed status, a body that is not JSON, or a wrong shape. */

@@ -1,5 +1,5 @@
-import type { WalletListing } from 'portico'
-import { classifyOriginsResponse, type OriginsResult } from 'portico'
+import type { WalletListing } from 'portico/plugin'
+import { classifyOriginsResponse, type OriginsResult } from 'portico/plugin'
 import { withSafeLinks } from 'portico/components'
 import { bool, JsonApi, list, nullableText, optionalText, record, text, type ApiClientDeps } from './http.ts'
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react'
-import { formatAmount } from 'portico'
+import { formatAmount } from 'portico/plugin'
 import { signForOperation } from '../transactions.ts'
 import { groupTransactionsByMonth, type Transaction, type TransactionMonth } from '../index.ts'
 import { EmptyState } from 'portico/components'

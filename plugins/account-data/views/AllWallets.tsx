@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { AccountDataTokens } from '../tokens.ts'
-import { KernelTokens, type WalletListing } from 'portico'
+import type { WalletListing } from 'portico/plugin'
 import { EmptyState } from 'portico/components'
 import { ErrorState } from 'portico/components'
 import { Spinner, Stack } from 'portico/components'
@@ -93,9 +93,8 @@ export function AllWalletsList({ query, listKey, onQueryChange, wallets, loading
 export default function AllWallets() {
   const modal = useModalInstance()
   const controller = modal.get(AccountDataTokens.Wallets)
-  const connectors = modal.get(KernelTokens.Connectors)
   const state = useStore(controller.store)
-  const connectorState = useStore(connectors.store)
+  const connectorState = useStore(modal.state.connectors)
   const [query, setQuery] = useState(state.search)
   const connectVia = useConnectingView()
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { AccountDataTokens } from '../tokens.ts'
-import { ErrorText, formatAmount, KernelTokens } from 'portico'
+import { ErrorText, formatAmount } from 'portico/plugin'
 import type { TokenBalance } from '../clients/index.ts'
 import { EmptyState } from 'portico/components'
 import { ErrorState } from 'portico/components'

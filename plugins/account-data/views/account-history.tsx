@@ -1,6 +1,5 @@
 import { useEffect } from 'react'
 import { AccountDataTokens } from '../tokens.ts'
-import { KernelTokens } from 'portico'
 import { type Transaction } from '../index.ts'
 import { Button } from 'portico/components'
 import { useMessages, useModalInstance, useStore } from 'portico/react'

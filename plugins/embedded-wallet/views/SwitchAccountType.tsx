@@ -1,4 +1,4 @@
-import type { ViewProps } from 'portico'
+import type { ViewProps } from 'portico/plugin'
 import { useAccount, useErrorText, useMessages, useModalInstance, useService, useStore } from 'portico/react'
 import { messages } from '../messages.ts'
 import { EmbeddedWalletTokens } from '../tokens.ts'

@@ -1,4 +1,4 @@
-import { truncateAddress } from 'portico'
+import { truncateAddress } from 'portico/plugin'
 import { Button, Stack, Text } from 'portico/components'
 import { formatMessage } from 'portico/react'
 import type { AccountType } from '../protocol.ts'

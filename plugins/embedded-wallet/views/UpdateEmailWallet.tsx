@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import type { ViewProps } from 'portico'
+import type { ViewProps } from 'portico/plugin'
 import { useErrorText, useMessages, useModalInstance, useService, useStore } from 'portico/react'
 import { messages } from '../messages.ts'
 import { EmbeddedWalletTokens } from '../tokens.ts'

@@ -1,4 +1,4 @@
-import type { ViewProps } from 'portico'
+import type { ViewProps } from 'portico/plugin'
 import { useErrorText, useMessages, useService, useStore } from 'portico/react'
 import { messages } from '../messages.ts'
 import { NamesTokens } from '../tokens.ts'

@@ -1,4 +1,4 @@
-import type { ViewProps } from 'portico'
+import type { ViewProps } from 'portico/plugin'
 import { useErrorText, useLocale, useMessages, useModalInstance, useService, useStore } from 'portico/react'
 import { messages } from '../messages.ts'
 import { OnrampTokens } from '../tokens.ts'

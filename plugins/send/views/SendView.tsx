@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { ErrorText } from 'portico'
+import { ErrorText } from 'portico/plugin'
 import { useAccount, useErrorText, useLocale, useMessages, useModalInstance, useStore } from 'portico/react'
 import { messages, sendErrorText } from '../messages.ts'
 import { insufficientBalance } from '../errors.ts'

@@ -1,4 +1,4 @@
-import { formatAmount, formatUnits, truncateAddress } from 'portico'
+import { formatAmount, formatUnits, truncateAddress } from 'portico/plugin'
 import { Actions, AddressCard, Avatar, Button, EmptyState, ErrorState, ListItem, LoadingRows, ReceiptList, Spinner, Stack, Text, TokenAmountCard, TokenPill, WalletImage, type ReceiptRow } from 'portico/components'
 import { formatMessage } from 'portico/react'
 import type { SendFee, SendToken } from '../tokens.ts'

@@ -1,17 +1,16 @@
-import { KernelTokens, type ViewProps } from 'portico'
-import { useErrorText, useMessages, useModalInstance, useService, useStore } from 'portico/react'
+import type { ViewProps } from 'portico/plugin'
+import { useErrorText, useMessages, useModalOptions, useService, useStore } from 'portico/react'
 import { messages } from '../messages.ts'
 import { SiwxTokens } from '../tokens.ts'
 import { SiwxSignMessageCard } from './SiwxSignMessageCard.tsx'
 
 /** SPEC §2 SIWXSignMessage: the sign-in dialog of the siwx plugin. */
 export default function SIWXSignMessage(_props: ViewProps<'SIWXSignMessage'>) {
-  const modal = useModalInstance()
   const controller = useService(SiwxTokens.Controller)
   const state = useStore(controller.store)
   const t = useMessages(messages)
   const errorText = useErrorText()
-  const appName = modal.get(KernelTokens.Options).options.metadata?.name ?? t.thisApp
+  const appName = useModalOptions().metadata?.name ?? t.thisApp
   const address = state.caipAddress?.split(':').slice(2).join(':')
   return (
     <SiwxSignMessageCard

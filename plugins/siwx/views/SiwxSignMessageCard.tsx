@@ -1,4 +1,4 @@
-import { ErrorText } from 'portico'
+import { ErrorText } from 'portico/plugin'
 import { Actions, Avatar, Button, Spinner } from 'portico/components'
 import { formatMessage } from 'portico/react'
 import type { SiwxState } from '../controller.ts'

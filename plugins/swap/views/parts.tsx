@@ -1,4 +1,4 @@
-import { formatUnits } from 'portico'
+import { formatUnits } from 'portico/plugin'
 import { ReceiptList, Text } from 'portico/components'
 
 /** A base-unit amount for display: at most 6 decimals, trailing zeros dropped, in `locale`'s signs. */

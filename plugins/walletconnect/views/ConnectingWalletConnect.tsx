@@ -1,4 +1,4 @@
-import type { ViewProps } from 'portico'
+import type { ViewProps } from 'portico/plugin'
 import { WalletConnectPairing } from './Pairing.tsx'
 
 /** SPEC §2 ConnectingWalletConnect: pairing for WalletConnect, or for a chosen wallet with its links. */

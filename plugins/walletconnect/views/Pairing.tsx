@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
-import { describeWalletError, ErrorText, KernelTokens, type Modal, type WalletListing } from 'portico'
+import type { Modal } from 'portico'
+import { describeWalletError, ErrorText, type WalletListing } from 'portico/plugin'
 import { Actions, Button, CopyButton, QrCode, Spinner, Stack, Text, WalletLogo } from 'portico/components'
-import { useModalInstance, useStore } from 'portico/react'
+import { useCapabilities, useModalInstance, useStore } from 'portico/react'
 import { formatMessage, useErrorText, useStrings, type PorticoStrings } from 'portico/react'
 import type { WalletConnectConnector } from '../connector.ts'
 import { findWallet, WalletConnectTokens } from '../tokens.ts'
@@ -32,8 +33,9 @@ export function WalletConnectPairing({ walletId, listing, phone }: { walletId?: 
   const modal = useModalInstance()
   const strings = useStrings()
   const errorText = useErrorText()
+  const { modal: dialog } = useCapabilities()
   const connector = connectorOf(modal)
-  const connection = modal.get(KernelTokens.Connection)
+  const connection = modal.connection
   const { pairing } = useStore(connector.pairing.store)
   const wallet = listing ?? (walletId ? findWallet(modal, walletId) : undefined)
   const [attempt, setAttempt] = useState(0)
@@ -43,7 +45,7 @@ export function WalletConnectPairing({ walletId, listing, phone }: { walletId?: 
 
   useEffect(() => {
     let live = true
-    const namespace = modal.get(KernelTokens.Network).activeNamespace ?? connector.chain
+    const namespace = modal.state.network.getSnapshot().activeNamespace ?? connector.chain
     connection
       .connect(connector.id, namespace)
       .then(() => {
@@ -52,13 +54,13 @@ export function WalletConnectPairing({ walletId, listing, phone }: { walletId?: 
       .catch((e: unknown) => {
         if (!live || e instanceof PairingCancelledError) return
         setError(describeWalletError(e))
-        modal.get(KernelTokens.Modal).shake()
+        dialog.shake()
       })
     return () => {
       live = false
       connector.pairing.cancel()
     }
-  }, [attempt, connection, connector, modal])
+  }, [attempt, connection, connector, modal, dialog])
 
   const retryIn = useRetryCountdown(connector, pairing.status === 'error')
   const uri = pairing.status === 'ready' ? pairing.uri : undefined
