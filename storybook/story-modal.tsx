@@ -88,6 +88,9 @@ export async function createStoryModal(opts: { connected?: boolean; behaviour?: 
     const connector = modal.get(KernelTokens.Connectors).get('harbor')!
     connector.connect = () =>
       Promise.resolve({ accounts: [{ namespace: 'eip155', address: sampleAddress, type: 'eoa' }], caipNetworkId: opts.unsupported ? 'eip155:999' : 'eip155:31337' })
+    // As SwitchActiveChain does before Connect: the story's eip155 wallet connects with eip155 active, so a namespace
+    // restored first (a story's Solana chain) does not keep the user (issue 25 §5 keeps the namespace a connect starts on).
+    modal.get(KernelTokens.Network).setActiveNamespace('eip155')
     await connection.connect('harbor')
   }
   return modal
