@@ -1,7 +1,7 @@
 /**
  * A chain plugin template: copy this folder (or run `npm create portico-plugin <name>`), rename the namespace and fill
- * in the wallet side. Read GUIDE.md for the [n] markers. It imports only the package's public entry, `portico`, as
- * every third-party plugin does.
+ * in the wallet side. Read GUIDE.md for the [n] markers. It imports only the package's entry for plugin authors,
+ * `portico/plugin`, as every third-party plugin does (declaration merging still targets `declare module 'portico'`).
  */
 import {
   definePlugin,
@@ -11,7 +11,7 @@ import {
   type ConnectorEmitter,
   type Connector,
   type ConnectResult,
-} from 'portico'
+} from 'portico/plugin'
 
 // [1]
 declare module 'portico' {

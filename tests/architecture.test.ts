@@ -169,7 +169,7 @@ function resolveRelative(from: string, specifier: string): string {
 const isDevFile = (path: string) => /\.(test|test-d|stories)\.tsx?$/.test(path) || /\.fixtures\.tsx?$/.test(path)
 
 /** The public entries a plugin may import (plugin-template/GUIDE.md; tsconfig paths). */
-const PUBLIC_ENTRIES = new Set(['portico', 'portico/react', 'portico/components', 'portico/testing', 'portico/testing/conformance'])
+const PUBLIC_ENTRIES = new Set(['portico', 'portico/plugin', 'portico/react', 'portico/components', 'portico/testing', 'portico/testing/conformance'])
 /**
  * Repo folders a plugin's tests and stories may use besides the public entries: the local chains, the story kit, and
  * the demo wallet (the stack's WalletConnect wallet, whose signers the plugins' session tests pair with).
@@ -457,7 +457,9 @@ const FEATURE_WORDS = new Set([
 const KERNEL_FEATURE_WORDS: Record<string, { words: readonly string[]; why: string }> = {
   'kernel/errors/catalogue.ts': { words: [...FEATURE_WORDS], why: 'the SPEC §8 error catalogue, verbatim' },
   'kernel/state/connect-methods.ts': { words: ['email', 'social', 'socials'], why: 'SPEC §2 connect methods (wallet, email, social)' },
-  'kernel/plugin/contract.ts': { words: ['email', 'social', 'smart'], why: "ConnectSection's SPEC §2 method; SPEC §3 AccountType 'smartAccount'" },
+  'kernel/plugin/contract.ts': { words: ['email', 'social', 'smart', 'siwx', 'ens'], why: "ConnectSection's SPEC §2 method; SPEC §3 AccountType 'smartAccount'; the SPEC §3 keys and SPEC §9 caches sharedStorage names" },
+  'kernel/plugin/capabilities.ts': { words: ['smart', 'siwx', 'ens'], why: 'contract 1.1 capabilities over SPEC §3 state and keys (smartAccountEnabledNetworks, the SIWX token key) and the SPEC §9 ENS cache' },
+  'kernel/modal.ts': { words: ['embedded'], why: 'SPEC §2 embedded mode (the modal on the page) keeps the dialog open after a connection' },
   'kernel/storage/portico-storage.ts': { words: ['smart'], why: 'SPEC §3 preferred account type' },
   'kernel/state/network.ts': { words: ['smart'], why: 'SPEC §3 network state smartAccountEnabledNetworks' },
   'kernel/state/modal.ts': { words: ['embedded'], why: 'SPEC §2 embedded mode (the modal on the page), not the embedded wallet' },
