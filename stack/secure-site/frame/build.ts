@@ -42,13 +42,14 @@ async function bundle(entry: string): Promise<string> {
       copyPublicDir: false,
       rollupOptions: {
         input: `${here}${entry}`,
-        output: { format: 'es', entryFileNames: 'entry.js' },
+        output: { format: 'es', entryFileNames: 'entry.js', inlineDynamicImports: true },
       },
     },
   })
   const outputs = (Array.isArray(out) ? out : [out]) as Rolldown.RolldownOutput[]
-  // The plugin entry's lazy chunks (views, locales) come out as orphans nothing in the frame loads; the page is served
-  // as one script, so the entry must stand alone.
+  // The page is served as one script, so the entry must stand alone: dynamic imports are inlined (the plugin entry's
+  // lazy views are unreachable from the frame's imports and tree-shaken away, 341 KB as with the protocol imported by
+  // path), which also keeps Rolldown from moving its runtime helpers into a chunk of their own.
   const chunks = outputs.flatMap((o) => o.output).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk' && c.isEntry)
   const [chunk] = chunks
   if (chunks.length !== 1 || !chunk) throw new Error(`frame build of ${entry}: expected one entry chunk, got ${chunks.length}`)
