@@ -24,8 +24,8 @@ const ALLOWED: readonly RegExp[] = [
   /^README\.md$/,
   /^LICENSE$/,
   /^docs\/[A-Z][A-Z0-9-]*\.md$/,
-  /^docs\/examples\/[a-z-]+\/[a-z-]+(\.d)?\.ts$/,
-  /^dist\/(kernel|ui|testing|plugins\/[a-z0-9-]+)\/([\w-]+\/)*[\w-]+(\.[a-z]+)?(\.d\.ts|\.js)$/,
+  /^docs\/examples\/[a-z-]+\/[A-Za-z-]+(\.d)?\.tsx?$/,
+  /^dist\/(kernel|ui|testing|integrations|plugins\/[a-z0-9-]+)\/([\w-]+\/)*[\w-]+(\.[a-z]+)?(\.d\.ts|\.js)$/,
 ]
 /** Development files that never ship, whatever folder they sit in. */
 const NEVER = /(^|\/)(storybook|tests?|screenshots|__\w+__)\/|\.(test|test-d|stories|fixtures|examples|e2e|spec)\.|\.(png|jpe?g|map)$/
