@@ -288,7 +288,6 @@ function checkPlugins(plugins: readonly PluginDefinition[]): void {
     if (typeof plugin.portico !== 'string' || !satisfiesVersion(PORTICO_VERSION, plugin.portico)) {
       throw new Error(`Plugin "${plugin.id}" works with portico ${String(plugin.portico)}, but this is portico ${PORTICO_VERSION}`)
     }
-    if (plugin.kind === 'chain' && !plugin.namespace) throw new Error(`Chain plugin "${plugin.id}" must declare its namespace`)
     checkChainDefinition(plugin)
   }
   checkDependencies(plugins)

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { moneyStyles } from './money-styles.ts'
+import { lazyStyles } from './lazy-styles.ts'
 
 export interface ReceiptRow {
   /** The row's term, e.g. 'Network fee'. Unique within the list. */
@@ -24,7 +24,7 @@ export interface ReceiptListProps {
  */
 export function ReceiptList({ label, rows }: ReceiptListProps) {
   return (
-    <dl ref={moneyStyles} className="portico-receipt" aria-label={label}>
+    <dl ref={lazyStyles} className="portico-receipt" aria-label={label}>
       {rows.map((row) => (
         <div key={row.label} className="portico-receipt-row" data-emphasis={row.emphasis ? '' : undefined}>
           <dt>{row.label}</dt>

@@ -1,6 +1,6 @@
 import { Icon } from './Icon.tsx'
 import { WalletImage } from './WalletImage.tsx'
-import { moneyStyles } from './money-styles.ts'
+import { lazyStyles } from './lazy-styles.ts'
 
 export interface TokenPillProps {
   /** Ticker, e.g. 'USDC'; absent when no token is chosen yet (the pill shows `placeholder`). */
@@ -27,13 +27,13 @@ export function TokenPill({ symbol, iconUrl, placeholder = '', onClick, label, d
   )
   if (!onClick) {
     return (
-      <span ref={moneyStyles} className="portico-token-pill" data-empty={symbol ? undefined : ''}>
+      <span ref={lazyStyles} className="portico-token-pill" data-empty={symbol ? undefined : ''}>
         {content}
       </span>
     )
   }
   return (
-    <button ref={moneyStyles} type="button" className="portico-token-pill" data-empty={symbol ? undefined : ''} aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+    <button ref={lazyStyles} type="button" className="portico-token-pill" data-empty={symbol ? undefined : ''} aria-label={label} title={label} disabled={disabled} onClick={onClick}>
       {content}
     </button>
   )

@@ -4,17 +4,18 @@
  * docs/DESIGN-LANGUAGE.md, which names the role of each class). Written compactly: it is on the open path.
  * Put once into the document (or shadow root) by the modal shell (ui/react/shell.tsx, `ensureStyles`), when it is
  * preloaded; stories and other hosts of the components use `<PorticoStyles />` (React 19 dedupes `<style href precedence>`).
- * The money primitives' rules are a sheet of their own (money-styles.ts) that those components put in when they mount.
+ * The rules of the components that only lazily loaded views use (money primitives, token rows, tabs, QR code) are a
+ * sheet of their own (lazy-styles.ts) that those components put in when they mount.
  */
 import { ANIMATION_MS } from './tokens.ts'
 
 export { ANIMATION_MS, DEFAULT_MODAL_WIDTH, DEFAULT_Z_INDEX } from './tokens.ts'
 
-/** `var(--portico-<name>)`, and the spacing steps and one-line ellipsis the rules share (money-styles.ts too). */
+/** `var(--portico-<name>)`, and the spacing steps and one-line ellipsis the rules share (lazy-styles.ts too). */
 export const v = (name: string) => `var(--portico-${name})`
 export const s1 = v('space-1'), s2 = v('space-2'), s3 = v('space-3'), s4 = v('space-4'), s5 = v('space-5')
 export const ellipsis = 'overflow:hidden;text-overflow:ellipsis;white-space:nowrap'
-const fast = `${v('duration-fast')} ${v('easing')}`
+export const fast = `${v('duration-fast')} ${v('easing')}`
 
 const shell = `
 .portico-root{color-scheme:${v('color-scheme')};font-family:${v('font-family')};font-size:${v('font-size-md')};line-height:${v('line-height')};color:${v('fg')};-webkit-font-smoothing:antialiased}
@@ -127,24 +128,6 @@ const lists = `
 .portico-avatar{flex:none;display:inline-block;border-radius:50%;object-fit:cover}
 .portico-avatar-row{display:flex;flex-wrap:wrap;gap:${s2};max-width:100%}
 .portico-address{font-family:${v('font-family-mono')};font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
-.portico-token-row{display:flex;align-items:center;gap:${s3};padding:${s2} ${s1}}
-.portico-token-row-main,.portico-token-row-amounts{display:flex;flex-direction:column;min-width:0}
-.portico-token-row-main{flex:1}
-.portico-token-row-amounts{flex:none;align-items:flex-end;text-align:end;white-space:nowrap;font-variant-numeric:tabular-nums}
-.portico-token-row-secondary{font-size:${v('font-size-sm')};color:${v('muted')}}
-.portico-token-row-name{font-weight:${v('font-weight-medium')};${ellipsis}}
-.portico-amount[data-direction=in]{color:${v('incoming')}}
-.portico-amount[data-direction=out]{color:${v('outgoing')}}
-.portico-section-heading{margin:0 0 ${s2};font-size:${v('font-size-sm')};font-weight:${v('font-weight-medium')};color:${v('muted')}}
-.portico-tabs-list{display:flex;gap:${s1};padding:${s1};border-radius:${v('radius-full')};background:${v('surface')}}
-.portico-tab{flex:1;min-height:32px;border:0;border-radius:${v('radius-full')};background:transparent;color:${v('muted')};font:inherit;font-weight:${v('font-weight-medium')};cursor:pointer;transition:background-color ${fast},color ${fast}}
-.portico-tab[aria-selected=true]{background:${v('bg')};color:${v('fg')};box-shadow:${v('shadow-sm')}}
-.portico-tabpanel{padding-top:${s3}}
-.portico-qr{position:relative;display:flex;justify-content:center;align-self:center;padding:${s3};border:1px solid ${v('border')};border-radius:${v('radius-lg')};background:#fff}
-.portico-qr svg{display:block;max-width:100%;height:auto}
-.portico-qr-logo{position:absolute;top:50%;left:50%;transform:translate(-50%,-50%);display:flex;padding:6px;border-radius:${v('border-radius')};background:#fff}
-.portico-grid{display:grid;grid-template-columns:repeat(2,1fr);gap:${s2};margin:0;padding:0;list-style:none}
-.portico-tile{display:flex;flex-direction:column;align-items:center;gap:${s2};padding:${s2};border-radius:${v('border-radius')};background:${v('surface')};font-size:${v('font-size-sm')};text-align:center;overflow-wrap:anywhere}
 `
 
 const feedback = `
@@ -176,12 +159,12 @@ const reducedMotion = `
 }
 `
 
-/** The whole stylesheet (the money primitives' rules are in money-styles.ts, loaded with the views that use them). */
+/** The whole stylesheet (what only lazily loaded views use is in lazy-styles.ts, put in by its components). */
 export const porticoCss: string = (shell + layout + controls + lists + feedback + reducedMotion).trim()
 
 export const STYLE_ID = 'portico-css'
-/** The money primitives' sheet (money-styles.ts): after the main one, its rules win over the controls' of equal specificity. */
-export const MONEY_STYLE_ID = 'portico-css-money'
+/** The lazily loaded components' sheet (lazy-styles.ts): after the main one, so its rules win over the controls' of equal specificity. */
+export const LAZY_STYLE_ID = 'portico-css-lazy'
 
 /** Puts a stylesheet into a document or shadow root once, before the sheet `beforeId` when that is already there. */
 export function ensureSheet(root: Document | ShadowRoot, id: string, css: string, beforeId?: string): void {

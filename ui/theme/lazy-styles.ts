@@ -1,12 +1,13 @@
 /**
- * The money primitives' rules (TokenAmountCard, TokenPill, AddressCard, ReceiptList, Disclosure, IconButtonRow, and
- * the amount hero and flip button of the send and swap cards). Not in the global stylesheet: only the lazy views of
- * feature plugins use these components, so a host that opens the modal without them loads none of it. Each component
- * puts the sheet into its document or shadow root when it mounts (`moneyStyles`, ui/components/money-styles.ts).
+ * The rules of the components only lazily loaded views use, out of the global stylesheet (styles.ts) so a host that
+ * opens the modal loads none of them: the money primitives (TokenAmountCard, TokenPill, AddressCard, ReceiptList,
+ * Disclosure, IconButtonRow, and the amount hero and flip button of the send and swap cards), TokenRow and the
+ * account activity and NFT lists, Tabs, and QrCode. Each of those components puts the sheet into its document or
+ * shadow root when it mounts (`lazyStyles`, ui/components/lazy-styles.ts); the lists render inside Tabs.
  */
-import { ellipsis, s1, s2, s3, s4, v } from './styles.ts'
+import { ellipsis, fast, s1, s2, s3, s4, v } from './styles.ts'
 
-export const moneyCss: string = `
+export const lazyCss: string = `
 .portico-amount-card{display:flex;flex-direction:column;gap:${s2};padding:${s3} ${s4};border:1px solid ${v('border')};border-radius:${v('border-radius')};background:${v('surface')}}
 .portico-amount-card:focus-within{border-color:${v('focus-ring')}}
 .portico-amount-card[data-invalid]{border-color:${v('error')}}
@@ -48,4 +49,22 @@ button.portico-token-pill:not([data-empty]):hover{background:${v('surface-hover'
 .portico-icon-row-button{display:flex;align-items:center;justify-content:center;min-height:${v('control-height')};border:1px solid ${v('border')};border-radius:${v('border-radius')};background:${v('surface')};color:${v('fg')};cursor:pointer}
 .portico-icon-row-button:hover{background:${v('surface-hover')}}
 .portico-icon-row-button:disabled{opacity:.55;cursor:not-allowed}
+.portico-token-row{display:flex;align-items:center;gap:${s3};padding:${s2} ${s1}}
+.portico-token-row-main,.portico-token-row-amounts{display:flex;flex-direction:column;min-width:0}
+.portico-token-row-main{flex:1}
+.portico-token-row-amounts{flex:none;align-items:flex-end;text-align:end;white-space:nowrap;font-variant-numeric:tabular-nums}
+.portico-token-row-secondary{font-size:${v('font-size-sm')};color:${v('muted')}}
+.portico-token-row-name{font-weight:${v('font-weight-medium')};${ellipsis}}
+.portico-amount[data-direction=in]{color:${v('incoming')}}
+.portico-amount[data-direction=out]{color:${v('outgoing')}}
+.portico-section-heading{margin:0 0 ${s2};font-size:${v('font-size-sm')};font-weight:${v('font-weight-medium')};color:${v('muted')}}
+.portico-tabs-list{display:flex;gap:${s1};padding:${s1};border-radius:${v('radius-full')};background:${v('surface')}}
+.portico-tab{flex:1;min-height:32px;border:0;border-radius:${v('radius-full')};background:transparent;color:${v('muted')};font:inherit;font-weight:${v('font-weight-medium')};cursor:pointer;transition:background-color ${fast},color ${fast}}
+.portico-tab[aria-selected=true]{background:${v('bg')};color:${v('fg')};box-shadow:${v('shadow-sm')}}
+.portico-tabpanel{padding-top:${s3}}
+.portico-qr{position:relative;display:flex;justify-content:center;align-self:center;padding:${s3};border:1px solid ${v('border')};border-radius:${v('radius-lg')};background:#fff}
+.portico-qr svg{display:block;max-width:100%;height:auto}
+.portico-qr-logo{position:absolute;top:50%;left:50%;transform:translate(-50%,-50%);display:flex;padding:6px;border-radius:${v('border-radius')};background:#fff}
+.portico-grid{display:grid;grid-template-columns:repeat(2,1fr);gap:${s2};margin:0;padding:0;list-style:none}
+.portico-tile{display:flex;flex-direction:column;align-items:center;gap:${s2};padding:${s2};border-radius:${v('border-radius')};background:${v('surface')};font-size:${v('font-size-sm')};text-align:center;overflow-wrap:anywhere}
 `.trim()
