@@ -8,6 +8,7 @@ import { TokenAmountCard } from './TokenAmountCard.tsx'
 import { QrCode } from './QrCode.tsx'
 import { Tabs } from './Tabs.tsx'
 import { TokenRow } from './TokenRow.tsx'
+import { TextField } from './TextField.tsx'
 
 afterEach(() => {
   cleanup()
@@ -24,6 +25,8 @@ describe('components only lazy views use bring their own sheet (the money primit
     expect(porticoCss).not.toContain('.portico-token-row')
     expect(porticoCss).not.toContain('.portico-tab')
     expect(porticoCss).not.toContain('.portico-qr')
+    expect(porticoCss).not.toContain('.portico-logo')
+    expect(porticoCss).not.toContain('.portico-text-field')
   })
 
   it('mounting one puts the sheet into the document once, after the global stylesheet', () => {
@@ -39,11 +42,12 @@ describe('components only lazy views use bring their own sheet (the money primit
     expect(document.getElementById('portico-css-lazy')!.textContent).toMatch(/\.portico-amount-card\{[^}]*border:1px solid/)
   })
 
-  it('Tabs, TokenRow and QrCode put it in too', () => {
+  it('Tabs, TokenRow, QrCode and TextField put it in too', () => {
     for (const element of [
       <Tabs key="t" label="Account" tabs={[{ id: 'a', label: 'Tokens' }]} selectedId="a" onSelect={() => undefined} />,
       <TokenRow key="r" name="Ether" symbol="ETH" quantity="1" />,
       <QrCode key="q" value="wc:test" label="QR code" />,
+      <TextField key="f" label="Email" value="" onChange={() => undefined} />,
     ]) {
       const { unmount } = render(element)
       expect(sheets(document)).toEqual(['portico-css-lazy'])

@@ -2,8 +2,9 @@
  * The rules of the components only lazily loaded views use, out of the global stylesheet (styles.ts) so a host that
  * opens the modal loads none of them: the money primitives (TokenAmountCard, TokenPill, AddressCard, ReceiptList,
  * Disclosure, IconButtonRow, and the amount hero and flip button of the send and swap cards), TokenRow and the
- * account activity and NFT lists, Tabs, and QrCode. Each of those components puts the sheet into its document or
- * shadow root when it mounts (`lazyStyles`, ui/components/lazy-styles.ts); the lists render inside Tabs.
+ * account activity and NFT lists, Tabs, QrCode, WalletLogo (the connecting views), TextField and Avatar. Each of those
+ * components puts the sheet into its document or shadow root when it mounts (`lazyStyles`,
+ * ui/components/lazy-styles.ts); the lists render inside Tabs. The sheet comes after the global one.
  */
 import { ellipsis, fast, s1, s2, s3, s4, v } from './styles.ts'
 
@@ -67,4 +68,17 @@ button.portico-token-pill:not([data-empty]):hover{background:${v('surface-hover'
 .portico-qr-logo{position:absolute;top:50%;left:50%;transform:translate(-50%,-50%);display:flex;padding:6px;border-radius:${v('border-radius')};background:#fff}
 .portico-grid{display:grid;grid-template-columns:repeat(2,1fr);gap:${s2};margin:0;padding:0;list-style:none}
 .portico-tile{display:flex;flex-direction:column;align-items:center;gap:${s2};padding:${s2};border-radius:${v('border-radius')};background:${v('surface')};font-size:${v('font-size-sm')};text-align:center;overflow-wrap:anywhere}
+.portico-text-field{display:flex;flex-direction:column;gap:${s1}}
+.portico-text-field-label{font-size:${v('font-size-sm')};color:${v('muted')}}
+.portico-text-field-input{width:100%;min-height:${v('control-height')};padding:0 ${s3};border:1px solid ${v('border')};border-radius:${v('border-radius')};background:${v('surface')};color:${v('fg')};font:inherit}
+.portico-text-field-input::placeholder{color:${v('muted')}}
+.portico-text-field-input[aria-invalid=true]{border-color:${v('error')}}
+.portico-text-field-error{margin:0;font-size:${v('font-size-sm')};color:${v('error')}}
+.portico-logo{position:relative;flex:none;display:inline-flex;padding:10px}
+.portico-logo>svg{position:absolute;inset:0;width:100%;height:100%;overflow:visible;fill:none;stroke:${v('accent')};stroke-width:3;stroke-linecap:round}
+.portico-logo[data-state=loading]>svg{stroke-dasharray:22 78;animation:portico-dash 1.2s linear infinite}
+.portico-logo[data-state=error]>svg{stroke:${v('error')}}
+.portico-logo[data-retry]{cursor:pointer}
+.portico-logo-badge{position:absolute;inset-inline-end:2px;bottom:2px;display:flex;padding:3px;border:2px solid ${v('bg')};border-radius:50%;background:${v('error')};color:${v('error-fg')}}
+.portico-avatar{flex:none;display:inline-block;border-radius:50%;object-fit:cover}
 `.trim()

@@ -88,12 +88,6 @@ const controls = `
 .portico-icon{display:block;flex:none}
 .portico-icon[data-directional]:dir(rtl){transform:scaleX(-1)}
 .portico-spinner{display:inline-block;flex:none;border:2px solid currentColor;border-right-color:transparent;border-radius:50%;animation:portico-spin .8s linear infinite}
-.portico-text-field{display:flex;flex-direction:column;gap:${s1}}
-.portico-text-field-label{font-size:${v('font-size-sm')};color:${v('muted')}}
-.portico-text-field-input{width:100%;min-height:${v('control-height')};padding:0 ${s3};border:1px solid ${v('border')};border-radius:${v('border-radius')};background:${v('surface')};color:${v('fg')};font:inherit}
-.portico-text-field-input::placeholder{color:${v('muted')}}
-.portico-text-field-input[aria-invalid=true]{border-color:${v('error')}}
-.portico-text-field-error{margin:0;font-size:${v('font-size-sm')};color:${v('error')}}
 .portico-copy-button[data-copied] .portico-icon{color:${v('success')}}
 .portico-network-button{display:inline-flex;align-items:center;gap:${s2};max-width:100%;min-height:36px;padding:0 ${s3} 0 ${s1};border:1px solid ${v('border')};border-radius:${v('radius-full')};background:${v('surface')};color:${v('fg')};font:inherit;cursor:pointer}
 .portico-network-button>span{${ellipsis}}
@@ -119,13 +113,6 @@ const lists = `
 .portico-wallet-image{flex:none;display:block;object-fit:cover;border-radius:${v('radius-sm')};background:${v('bg')}}
 .portico-wallet-image-fallback{flex:none;display:inline-flex;align-items:center;justify-content:center;border-radius:${v('radius-sm')};background:${v('accent')};color:${v('accent-fg')};font-weight:${v('font-weight-bold')};text-transform:uppercase}
 .portico-wallet-image-fallback::before{content:attr(data-letter)}
-.portico-logo{position:relative;flex:none;display:inline-flex;padding:10px}
-.portico-logo>svg{position:absolute;inset:0;width:100%;height:100%;overflow:visible;fill:none;stroke:${v('accent')};stroke-width:3;stroke-linecap:round}
-.portico-logo[data-state=loading]>svg{stroke-dasharray:22 78;animation:portico-dash 1.2s linear infinite}
-.portico-logo[data-state=error]>svg{stroke:${v('error')}}
-.portico-logo[data-retry]{cursor:pointer}
-.portico-logo-badge{position:absolute;inset-inline-end:2px;bottom:2px;display:flex;padding:3px;border:2px solid ${v('bg')};border-radius:50%;background:${v('error')};color:${v('error-fg')}}
-.portico-avatar{flex:none;display:inline-block;border-radius:50%;object-fit:cover}
 .portico-avatar-row{display:flex;flex-wrap:wrap;gap:${s2};max-width:100%}
 .portico-address{font-family:${v('font-family-mono')};font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
 `
