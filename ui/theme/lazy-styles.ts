@@ -2,7 +2,8 @@
  * The rules of the components only lazily loaded views use, out of the global stylesheet (styles.ts) so a host that
  * opens the modal loads none of them: the money primitives (TokenAmountCard, TokenPill, AddressCard, ReceiptList,
  * Disclosure, IconButtonRow, and the amount hero and flip button of the send and swap cards), TokenRow and the
- * account activity and NFT lists, Tabs, QrCode, WalletLogo (the connecting views), TextField and Avatar. Each of those
+ * account activity and NFT lists, Tabs, QrCode, WalletLogo (the connecting views), TextField, Avatar,
+ * Skeleton and CopyButton. Each of those
  * components puts the sheet into its document or shadow root when it mounts (`lazyStyles`,
  * ui/components/lazy-styles.ts); the lists render inside Tabs. The sheet comes after the global one.
  */
@@ -81,4 +82,6 @@ button.portico-token-pill:not([data-empty]):hover{background:${v('surface-hover'
 .portico-logo[data-retry]{cursor:pointer}
 .portico-logo-badge{position:absolute;inset-inline-end:2px;bottom:2px;display:flex;padding:3px;border:2px solid ${v('bg')};border-radius:50%;background:${v('error')};color:${v('error-fg')}}
 .portico-avatar{flex:none;display:inline-block;border-radius:50%;object-fit:cover}
+.portico-copy-button[data-copied] .portico-icon{color:${v('success')}}
+.portico-skeleton{display:block;background:${v('surface-hover')};border-radius:${v('radius-sm')};animation:portico-shimmer 1.2s ease-in-out infinite}
 `.trim()

@@ -88,7 +88,6 @@ const controls = `
 .portico-icon{display:block;flex:none}
 .portico-icon[data-directional]:dir(rtl){transform:scaleX(-1)}
 .portico-spinner{display:inline-block;flex:none;border:2px solid currentColor;border-right-color:transparent;border-radius:50%;animation:portico-spin .8s linear infinite}
-.portico-copy-button[data-copied] .portico-icon{color:${v('success')}}
 .portico-network-button{display:inline-flex;align-items:center;gap:${s2};max-width:100%;min-height:36px;padding:0 ${s3} 0 ${s1};border:1px solid ${v('border')};border-radius:${v('radius-full')};background:${v('surface')};color:${v('fg')};font:inherit;cursor:pointer}
 .portico-network-button>span{${ellipsis}}
 .portico-network-button:hover{background:${v('surface-hover')}}
@@ -132,7 +131,6 @@ const feedback = `
 .portico-state--error .portico-state-icon{color:${v('error')}}
 .portico-state-title{margin:0;font-size:${v('font-size-lg')};font-weight:${v('font-weight-bold')}}
 .portico-state-description{margin:0;color:${v('muted')}}
-.portico-skeleton{display:block;background:${v('surface-hover')};border-radius:${v('radius-sm')};animation:portico-shimmer 1.2s ease-in-out infinite}
 `
 
 /**
