@@ -57,8 +57,6 @@ button.portico-token-pill:not([data-empty]):hover{background:${v('surface-hover'
 .portico-token-row-amounts{flex:none;align-items:flex-end;text-align:end;white-space:nowrap;font-variant-numeric:tabular-nums}
 .portico-token-row-secondary{font-size:${v('font-size-sm')};color:${v('muted')}}
 .portico-token-row-name{font-weight:${v('font-weight-medium')};${ellipsis}}
-.portico-amount[data-direction=in]{color:${v('incoming')}}
-.portico-amount[data-direction=out]{color:${v('outgoing')}}
 .portico-section-heading{margin:0 0 ${s2};font-size:${v('font-size-sm')};font-weight:${v('font-weight-medium')};color:${v('muted')}}
 .portico-tabs-list{display:flex;gap:${s1};padding:${s1};border-radius:${v('radius-full')};background:${v('surface')}}
 .portico-tab{flex:1;min-height:32px;border:0;border-radius:${v('radius-full')};background:transparent;color:${v('muted')};font:inherit;font-weight:${v('font-weight-medium')};cursor:pointer;transition:background-color ${fast},color ${fast}}
@@ -84,4 +82,5 @@ button.portico-token-pill:not([data-empty]):hover{background:${v('surface-hover'
 .portico-avatar{flex:none;display:inline-block;border-radius:50%;object-fit:cover}
 .portico-copy-button[data-copied] .portico-icon{color:${v('success')}}
 .portico-skeleton{display:block;background:${v('surface-hover')};border-radius:${v('radius-sm')};animation:portico-shimmer 1.2s ease-in-out infinite}
+.portico-avatar-row{display:flex;flex-wrap:wrap;gap:${s2};max-width:100%}
 `.trim()

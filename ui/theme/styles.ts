@@ -112,8 +112,9 @@ const lists = `
 .portico-wallet-image{flex:none;display:block;object-fit:cover;border-radius:${v('radius-sm')};background:${v('bg')}}
 .portico-wallet-image-fallback{flex:none;display:inline-flex;align-items:center;justify-content:center;border-radius:${v('radius-sm')};background:${v('accent')};color:${v('accent-fg')};font-weight:${v('font-weight-bold')};text-transform:uppercase}
 .portico-wallet-image-fallback::before{content:attr(data-letter)}
-.portico-avatar-row{display:flex;flex-wrap:wrap;gap:${s2};max-width:100%}
 .portico-address{font-family:${v('font-family-mono')};font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
+.portico-amount[data-direction=in]{color:${v('incoming')}}
+.portico-amount[data-direction=out]{color:${v('outgoing')}}
 `
 
 const feedback = `
