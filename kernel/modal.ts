@@ -298,7 +298,6 @@ function checkPlugins(plugins: readonly PluginDefinition[]): void {
           `The range names the plugin contract version (PLUGIN_CONTRACT_VERSION), not the npm package version: declare '1.x'.`,
       )
     }
-    if (plugin.kind === 'chain' && !plugin.namespace) throw new Error(`Chain plugin "${plugin.id}" must declare its namespace`)
     checkChainDefinition(plugin)
   }
   checkDependencies(plugins)

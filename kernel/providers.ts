@@ -1,5 +1,5 @@
 import type { ChainNamespace } from './caip/index.ts'
-import { createToken, type Token } from './plugin/contract.ts'
+import type { Token } from './plugin/contract.ts'
 
 /**
  * What `modal.getProvider(namespace)` answers, per namespace: open, a chain plugin adds its own by declaration merging
@@ -9,14 +9,10 @@ import { createToken, type Token } from './plugin/contract.ts'
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface ChainProviders {}
 
-const tokens = new Map<string, Token<unknown>>()
-
-/** The service token under which a chain plugin provides its namespace's provider (one token per namespace). */
+/**
+ * The service token under which a chain plugin provides its namespace's provider: one per namespace, the same symbol
+ * however often it is asked for (a registered symbol, so no table of them ships).
+ */
 export function chainProviderToken<N extends ChainNamespace>(namespace: N): Token<N extends keyof ChainProviders ? ChainProviders[N] : unknown> {
-  let token = tokens.get(namespace)
-  if (!token) {
-    token = createToken<unknown>(`portico.provider.${namespace}`)
-    tokens.set(namespace, token)
-  }
-  return token as Token<N extends keyof ChainProviders ? ChainProviders[N] : unknown>
+  return Symbol.for(`portico.provider.${namespace}`) as Token<N extends keyof ChainProviders ? ChainProviders[N] : unknown>
 }

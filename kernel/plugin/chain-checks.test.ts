@@ -36,26 +36,26 @@ async function failure(plugin: PluginDefinition): Promise<string> {
 describe('issue 24 item 3: createModal refuses malformed chain plugins, naming the plugin and the rule', () => {
   it('a chain plugin that never calls registerChain', async () => {
     expect(await failure(chainPlugin('tron', () => undefined))).toBe(
-      'Chain plugin "tron-chain" never called ctx.registerChain() in setup: a chain plugin must register its "tron" chain there',
+      'Chain plugin "tron-chain": setup never called ctx.registerChain()',
     )
   })
 
   it('a chain registered with no network', async () => {
-    expect(await failure(registering())).toBe('Chain plugin "tron-chain" registers no network for "tron": registerChain needs at least one')
+    expect(await failure(registering())).toBe('Chain plugin "tron-chain": registerChain needs at least one network')
   })
 
   it('a caipNetworkId that is not namespace:reference', async () => {
     for (const id of ['tron', 'tron:', 'tron:1:2', ':1', 'tron:has space']) {
       expect(await failure(registering(network({ caipNetworkId: id as CaipNetwork['caipNetworkId'] })))).toBe(
-        `Chain plugin "tron-chain" registers network "Tron" with caipNetworkId "${id}", which is not "namespace:reference" (CAIP-2, e.g. "tron:1")`,
+        `Chain plugin "tron-chain": caipNetworkId "${id}" is not CAIP-2 "namespace:reference"`,
       )
     }
   })
 
   it('a network of another namespace', async () => {
-    expect(await failure(registering(network({ caipNetworkId: 'eip155:1' })))).toBe('Chain plugin "tron-chain" registers network "eip155:1" outside its namespace "tron"')
+    expect(await failure(registering(network({ caipNetworkId: 'eip155:1' })))).toBe('Chain plugin "tron-chain": network "eip155:1" is not in its namespace "tron"')
     expect(await failure(registering(network({ chainNamespace: 'eip155' as ChainNamespace })))).toBe(
-      'Chain plugin "tron-chain" registers network "tron:1" with chainNamespace "eip155"; it must be "tron"',
+      'Chain plugin "tron-chain": network "tron:1" is not in its namespace "tron"',
     )
   })
 
@@ -63,18 +63,18 @@ describe('issue 24 item 3: createModal refuses malformed chain plugins, naming t
     let setupRan = false
     const plugin = (ns: string) => chainPlugin(ns, () => void (setupRan = true))
     expect(() => createModal({ plugins: [plugin('Tron')], storage: createMemoryAdapter() })).toThrow(
-      'Chain plugin "tron-chain" declares namespace "Tron", which is not a CAIP-2 namespace: it must be lower case ("tron")',
+      'Chain plugin "tron-chain": namespace "Tron" is not CAIP-2 (3 to 8 of lower-case a-z, 0-9, -)',
     )
     for (const ns of ['tr', 'tron_net', 'averylongname', 'tr:on']) {
       expect(() => createModal({ plugins: [plugin(ns)], storage: createMemoryAdapter() })).toThrow(
-        `Chain plugin "tron-chain" declares namespace "${ns}", which is not a CAIP-2 namespace: it must be 3 to 8 of a-z, 0-9 and -`,
+        `Chain plugin "tron-chain": namespace "${ns}" is not CAIP-2 (3 to 8 of lower-case a-z, 0-9, -)`,
       )
     }
     expect(setupRan).toBe(false)
   })
 
   it('a well-formed chain plugin still passes, and the modal after a refused one stays usable', async () => {
-    expect(await failure(chainPlugin('tron', () => undefined))).toContain('never called ctx.registerChain()')
+    expect(await failure(chainPlugin('tron', () => undefined))).toContain('setup never called ctx.registerChain()')
     const modal = createModal({ plugins: [registering(network())], storage: createMemoryAdapter() })
     await modal.ready
     expect(modal.state.networks('tron' as ChainNamespace).map((n) => n.caipNetworkId)).toEqual(['tron:1'])

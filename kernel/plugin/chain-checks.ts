@@ -10,39 +10,34 @@ import type { ChainAdapter, ChainNamespace, PluginDefinition } from './contract.
 
 const CAIP2_REFERENCE = /^[-_a-zA-Z0-9]{1,32}$/
 
+/** Throws `Chain plugin "<id>": <rule>`. */
+function refuse(plugin: PluginDefinition, rule: string): never {
+  throw new Error(`Chain plugin "${plugin.id}": ${rule}`)
+}
+
 /** The definition's namespace (before setup). */
 export function checkChainDefinition(plugin: PluginDefinition): void {
   if (plugin.kind !== 'chain') return
   const ns: unknown = plugin.namespace
-  if (!ns) throw new Error(`Chain plugin "${plugin.id}" must declare its namespace`)
-  if (!isChainNamespace(ns)) {
-    const why = typeof ns === 'string' && ns !== ns.toLowerCase() && isChainNamespace(ns.toLowerCase()) ? `it must be lower case ("${ns.toLowerCase()}")` : 'it must be 3 to 8 of a-z, 0-9 and -'
-    throw new Error(`Chain plugin "${plugin.id}" declares namespace "${String(ns)}", which is not a CAIP-2 namespace: ${why}`)
-  }
+  if (!ns) refuse(plugin, 'it declares no namespace')
+  if (!isChainNamespace(ns)) refuse(plugin, `namespace "${String(ns)}" is not CAIP-2 (3 to 8 of lower-case a-z, 0-9, -)`)
 }
 
 /** What `registerChain` receives (before the registry takes it). */
 export function checkChainAdapter(plugin: PluginDefinition, adapter: ChainAdapter): void {
   const ns = plugin.namespace
-  if (!adapter.networks?.length) throw new Error(`Chain plugin "${plugin.id}" registers no network for "${ns}": registerChain needs at least one`)
+  if (!adapter.networks?.length) refuse(plugin, 'registerChain needs at least one network')
   for (const network of adapter.networks) {
     const id: unknown = network.caipNetworkId
     const [namespace, reference, ...rest] = typeof id === 'string' ? id.split(':') : []
     if (rest.length || namespace === undefined || reference === undefined || !isChainNamespace(namespace) || !CAIP2_REFERENCE.test(reference)) {
-      throw new Error(`Chain plugin "${plugin.id}" registers network "${String(network.name)}" with caipNetworkId "${String(id)}", which is not "namespace:reference" (CAIP-2, e.g. "${ns}:1")`)
+      refuse(plugin, `caipNetworkId "${String(id)}" is not CAIP-2 "namespace:reference"`)
     }
-    if (namespace !== ns) throw new Error(`Chain plugin "${plugin.id}" registers network "${String(id)}" outside its namespace "${ns}"`)
-    if (network.chainNamespace !== ns) {
-      throw new Error(`Chain plugin "${plugin.id}" registers network "${String(id)}" with chainNamespace "${String(network.chainNamespace)}"; it must be "${ns}"`)
-    }
+    if (namespace !== ns || network.chainNamespace !== ns) refuse(plugin, `network "${String(id)}" is not in its namespace "${ns}"`)
   }
 }
 
 /** After every setup: each chain plugin registered its chain. */
 export function checkChainsRegistered(plugins: readonly PluginDefinition[], registered: (namespace: ChainNamespace) => boolean): void {
-  for (const plugin of plugins) {
-    if (plugin.kind === 'chain' && !registered(plugin.namespace!)) {
-      throw new Error(`Chain plugin "${plugin.id}" never called ctx.registerChain() in setup: a chain plugin must register its "${plugin.namespace}" chain there`)
-    }
-  }
+  for (const plugin of plugins) if (plugin.kind === 'chain' && !registered(plugin.namespace!)) refuse(plugin, 'setup never called ctx.registerChain()')
 }

@@ -1,5 +1,5 @@
 import type { WalletAccount } from '@wallet-standard/base'
-import { ProviderRpcError, type PluginContext } from 'portico'
+import { ProviderRpcError, type PluginContext } from 'portico/plugin'
 import { WalletStandardConnector } from './connector.ts'
 import type { SolanaStandardWallet, SolanaWalletFeatures } from './wallet-standard.ts'
 

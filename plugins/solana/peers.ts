@@ -1,4 +1,4 @@
-import { requirePeer } from 'portico'
+import { requirePeer } from 'portico/plugin'
 
 /** What the plugin needs installed beside portico (docs/OPTIONS.md gives the same line). */
 export const SOLANA_PEERS = { plugin: 'solana', packages: ['@solana/web3.js', '@wallet-standard/app'] } as const

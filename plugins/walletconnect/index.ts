@@ -4,7 +4,6 @@ import {
   type ChainNamespace,
   type PluginContext,
   type WalletListing,
-  requirePeer,
 } from 'portico/plugin'
 import { withSafeLinks } from 'portico/components'
 import { connectSessionNamespaces, WalletConnectConnector, type SignClientLike } from './connector.ts'
@@ -153,7 +152,7 @@ async function createClient(ctx: PluginContext, options: WalletConnectOptions): 
     customStoragePrefix: options.storagePrefix ?? instancePrefix(ctx),
     telemetryEnabled: false,
   }
-  const client = options.createSignClient ? await options.createSignClient(initOptions) : await loadSignClient(initOptions)
+  const client = options.createSignClient ? await options.createSignClient(initOptions) : await (await import('./sign-client.ts')).loadSignClient(initOptions)
   if (!client) throw new Error(ErrorText.SIGN_CLIENT_NOT_INITIALIZED)
   // Verify settings are needed only beside sign-client, so they load with it (a chunk of their own, no kernel code).
   const { configureVerify, relayHttpUrlOf } = await import('./verify.ts')
@@ -165,16 +164,6 @@ async function createClient(ctx: PluginContext, options: WalletConnectOptions): 
 function instancePrefix(ctx: PluginContext): string | undefined {
   const id = ctx.state.options.getSnapshot().id
   return id === undefined ? undefined : `portico-${id}`
-}
-
-/** What the plugin needs installed beside portico (docs/OPTIONS.md gives the same line). */
-const WALLETCONNECT_PEERS = { plugin: 'walletconnect', packages: ['@walletconnect/sign-client'] } as const
-
-/** The one place sign-client is imported: dynamically, so it is a separate chunk loaded on first use. */
-async function loadSignClient(initOptions: SignClientInitOptions): Promise<SignClientLike> {
-  const SignClient = requirePeer(await import('@walletconnect/sign-client'), 'SignClient', WALLETCONNECT_PEERS)
-  const clean = Object.fromEntries(Object.entries(initOptions).filter(([, v]) => v !== undefined)) as SignClientInitOptions
-  return (await SignClient.init(clean)) as unknown as SignClientLike
 }
 
 function metadataOf(ctx: PluginContext, options: WalletConnectOptions): WalletConnectMetadata {

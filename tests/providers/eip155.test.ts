@@ -63,6 +63,18 @@ describe("modal.getProvider('eip155'): EIP-1193 over the modal's connection (iss
     await expect(provider.request({ method: 'eth_accounts' })).rejects.toMatchObject({ code: 4900 })
   })
 
+  it('created while connected, it answers at once and emits no connect for the connection it started with', async () => {
+    const t = await setup()
+    await t.connect()
+    const provider = t.modal.getProvider('eip155')
+    const seen: string[] = []
+    for (const event of ['connect', 'accountsChanged', 'chainChanged'] as const) provider.on(event, () => seen.push(event))
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([DEV_ACCOUNT_0])
+    expect(seen).toEqual([])
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
+    expect(seen).toEqual(['chainChanged'])
+  })
+
   it('a listener removed with removeListener hears nothing more; one that throws does not stop the others', async () => {
     const t = await setup()
     const provider = t.modal.getProvider('eip155')

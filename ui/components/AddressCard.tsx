@@ -1,6 +1,7 @@
 import { useId, type ComponentProps } from 'react'
 import { Avatar } from './Avatar.tsx'
 import { Spinner } from './Spinner.tsx'
+import { lazyStyles } from './lazy-styles.ts'
 
 export interface AddressCardProps extends Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange'> {
   /** The card's heading and the input's accessible name, e.g. 'Receiver'. */
@@ -26,7 +27,7 @@ export function AddressCard({ label, value, onValue, resolved, loadingText, erro
   const errorId = `${id}-error`
   const describedBy = [resolved ? resolvedId : undefined, error ? errorId : undefined].filter(Boolean).join(' ') || undefined
   return (
-    <div role="group" aria-labelledby={`${id}-label`} className="portico-amount-card" data-invalid={error ? '' : undefined}>
+    <div ref={lazyStyles} role="group" aria-labelledby={`${id}-label`} className="portico-amount-card" data-invalid={error ? '' : undefined}>
       <label id={`${id}-label`} htmlFor={id} className="portico-amount-card-label">
         {label}
       </label>

@@ -1,5 +1,6 @@
 import { useUiStrings } from '../i18n/strings-context.tsx'
 import { safeImageUrl } from './safeImageUrl.ts'
+import { lazyStyles } from './lazy-styles.ts'
 
 export interface AvatarProps {
   /** The account address; the gradient is derived from it, so one address always looks the same. */
@@ -18,9 +19,9 @@ export function Avatar({ address, imageUrl, alt, size = 64 }: AvatarProps) {
   alt ??= ui.accountAvatar
   const src = safeImageUrl(imageUrl)
   const style = { width: size, height: size }
-  if (src) return <img className="portico-avatar" src={src} alt={alt} width={size} height={size} style={style} referrerPolicy="no-referrer" />
-  if (alt === '') return <span className="portico-avatar" aria-hidden="true" style={{ ...style, background: addressGradient(address) }} />
-  return <span className="portico-avatar" role="img" aria-label={alt} style={{ ...style, background: addressGradient(address) }} />
+  if (src) return <img ref={lazyStyles} className="portico-avatar" src={src} alt={alt} width={size} height={size} style={style} referrerPolicy="no-referrer" />
+  if (alt === '') return <span ref={lazyStyles} className="portico-avatar" aria-hidden="true" style={{ ...style, background: addressGradient(address) }} />
+  return <span ref={lazyStyles} className="portico-avatar" role="img" aria-label={alt} style={{ ...style, background: addressGradient(address) }} />
 }
 
 /** Three hues from an FNV-1a hash of the lower-cased address (EVM addresses differ only by checksum case). */

@@ -3,6 +3,7 @@ import { useUiStrings } from '../i18n/strings-context.tsx'
 import { Button } from './Button.tsx'
 import { Icon } from './Icon.tsx'
 import { IconButton } from './IconButton.tsx'
+import { lazyStyles } from './lazy-styles.ts'
 
 export interface CopyButtonProps {
   /** The text put on the clipboard. */
@@ -59,7 +60,7 @@ export function CopyButton({
   const copied = announcement === copiedLabel
   const icon = <Icon name={copied ? 'check' : 'copy'} size={18} />
   return (
-    <span className="portico-copy-button" data-copied={copied || undefined}>
+    <span ref={lazyStyles} className="portico-copy-button" data-copied={copied || undefined}>
       {compact ? (
         <IconButton label={label} icon={icon} onClick={copy} />
       ) : (

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react'
 import { Icon } from './Icon.tsx'
+import { lazyStyles } from './lazy-styles.ts'
 
 export interface DisclosureProps {
   /** The one-line summary that toggles the content, e.g. the rate '1 ETH = 3,000 USDC'. Its text names the button. */
@@ -15,7 +16,7 @@ export function Disclosure({ summary, defaultOpen = false, children }: Disclosur
   const [open, setOpen] = useState(defaultOpen)
   const id = useId()
   return (
-    <div className="portico-stack" data-gap={2}>
+    <div ref={lazyStyles} className="portico-stack" data-gap={2}>
       <button type="button" className="portico-disclosure" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
         <span>{summary}</span>
         <Icon name="chevronDown" size={16} />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { lazyStyles } from './lazy-styles.ts'
 
 export interface IconButtonRowItem {
   /** Stable key. */
@@ -25,7 +26,7 @@ export interface IconButtonRowProps {
  */
 export function IconButtonRow({ label, items }: IconButtonRowProps) {
   return (
-    <div role="group" aria-label={label} className="portico-icon-row" data-count={Math.min(items.length, 5)}>
+    <div ref={lazyStyles} role="group" aria-label={label} className="portico-icon-row" data-count={Math.min(items.length, 5)}>
       {items.map((item) => (
         <button
           key={item.id}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { create } from 'qrcode'
 import { WalletImage } from './WalletImage.tsx'
+import { lazyStyles } from './lazy-styles.ts'
 
 export interface QrCodeProps {
   /** The text to encode, e.g. a `wc:` pairing URI. */
@@ -25,7 +26,7 @@ export function QrCode({ value, label, size = 240, logo }: QrCodeProps) {
   const symbol = useMemo(() => qrPath(value), [value])
   const extent = symbol.count + QUIET_ZONE * 2
   return (
-    <div className="portico-qr">
+    <div ref={lazyStyles} className="portico-qr">
       <svg
         role="img"
         aria-label={label}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { lazyStyles } from './lazy-styles.ts'
 
 export interface ReceiptRow {
   /** The row's term, e.g. 'Network fee'. Unique within the list. */
@@ -23,7 +24,7 @@ export interface ReceiptListProps {
  */
 export function ReceiptList({ label, rows }: ReceiptListProps) {
   return (
-    <dl className="portico-receipt" aria-label={label}>
+    <dl ref={lazyStyles} className="portico-receipt" aria-label={label}>
       {rows.map((row) => (
         <div key={row.label} className="portico-receipt-row" data-emphasis={row.emphasis ? '' : undefined}>
           <dt>{row.label}</dt>

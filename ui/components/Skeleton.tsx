@@ -1,3 +1,5 @@
+import { lazyStyles } from './lazy-styles.ts'
+
 export interface SkeletonProps {
   /** CSS width. @default '100%' */
   width?: number | string
@@ -11,5 +13,5 @@ const radius = { sm: 'var(--portico-radius-sm)', md: 'var(--portico-border-radiu
 
 /** A loading placeholder. Hidden from assistive technology: the container sets aria-busy instead. */
 export function Skeleton({ width = '100%', height = 16, shape = 'sm' }: SkeletonProps) {
-  return <span className="portico-skeleton" aria-hidden="true" style={{ width, height, borderRadius: radius[shape] }} />
+  return <span ref={lazyStyles} className="portico-skeleton" aria-hidden="true" style={{ width, height, borderRadius: radius[shape] }} />
 }

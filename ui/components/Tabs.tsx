@@ -1,5 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react'
 import { useId, useRef } from 'react'
+import { lazyStyles } from './lazy-styles.ts'
 
 export interface TabItem<Id extends string = string> {
   id: Id
@@ -39,7 +40,7 @@ export function Tabs<Id extends string>({ label, tabs, selectedId, onSelect, chi
   }
 
   return (
-    <div className="portico-tabs">
+    <div ref={lazyStyles} className="portico-tabs">
       <div ref={listRef} className="portico-tabs-list" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
         {tabs.map((tab) => {
           const selected = tab.id === selectedId

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react'
 import { useId } from 'react'
+import { lazyStyles } from './lazy-styles.ts'
 
 export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   /** Text of the `<label>` bound to the input. */
@@ -19,7 +20,7 @@ export function TextField({ label, hideLabel = false, error, id, className, ...r
   const errorId = `${inputId}-error`
   const describedBy = [rest['aria-describedby'], error ? errorId : undefined].filter(Boolean).join(' ') || undefined
   return (
-    <div className={className ? `portico-text-field ${className}` : 'portico-text-field'}>
+    <div ref={lazyStyles} className={className ? `portico-text-field ${className}` : 'portico-text-field'}>
       <label htmlFor={inputId} className={hideLabel ? 'portico-visually-hidden' : 'portico-text-field-label'}>
         {label}
       </label>

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react'
 import { Skeleton } from './Skeleton.tsx'
 import { TokenPill, type TokenPillProps } from './TokenPill.tsx'
+import { lazyStyles } from './lazy-styles.ts'
 
 export interface TokenAmountCardProps {
   /** What the card is, e.g. 'You pay', 'You receive', 'Amount': the card's heading and the amount's accessible name. */
@@ -43,7 +44,7 @@ export function TokenAmountCard({ label, amount, onAmount, token, usdValue, bala
   const labelId = `${id}-label`
   const errorId = `${id}-error`
   return (
-    <div role="group" aria-labelledby={labelId} className="portico-amount-card" data-invalid={error || invalid ? '' : undefined}>
+    <div ref={lazyStyles} role="group" aria-labelledby={labelId} className="portico-amount-card" data-invalid={error || invalid ? '' : undefined}>
       <label id={labelId} htmlFor={onAmount ? `${id}-amount` : undefined} className="portico-amount-card-label">
         {label}
       </label>

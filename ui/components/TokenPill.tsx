@@ -1,5 +1,6 @@
 import { Icon } from './Icon.tsx'
 import { WalletImage } from './WalletImage.tsx'
+import { lazyStyles } from './lazy-styles.ts'
 
 export interface TokenPillProps {
   /** Ticker, e.g. 'USDC'; absent when no token is chosen yet (the pill shows `placeholder`). */
@@ -26,13 +27,13 @@ export function TokenPill({ symbol, iconUrl, placeholder = '', onClick, label, d
   )
   if (!onClick) {
     return (
-      <span className="portico-token-pill" data-empty={symbol ? undefined : ''}>
+      <span ref={lazyStyles} className="portico-token-pill" data-empty={symbol ? undefined : ''}>
         {content}
       </span>
     )
   }
   return (
-    <button type="button" className="portico-token-pill" data-empty={symbol ? undefined : ''} aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+    <button ref={lazyStyles} type="button" className="portico-token-pill" data-empty={symbol ? undefined : ''} aria-label={label} title={label} disabled={disabled} onClick={onClick}>
       {content}
     </button>
   )

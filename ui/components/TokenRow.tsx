@@ -1,4 +1,5 @@
 import { WalletImage } from './WalletImage.tsx'
+import { lazyStyles } from './lazy-styles.ts'
 
 export interface TokenRowProps {
   /** Token name, e.g. 'Ether'. */
@@ -18,7 +19,7 @@ export interface TokenRowProps {
 /** A token balance line of the Account view: icon, name, quantity with symbol, fiat value. */
 export function TokenRow({ name, symbol, quantity, value, iconUrl, description }: TokenRowProps) {
   return (
-    <div className="portico-token-row">
+    <div ref={lazyStyles} className="portico-token-row">
       <WalletImage name={symbol || name} src={iconUrl} size={36} decorative />
       <div className="portico-token-row-main">
         <span className="portico-token-row-name">{name}</span>

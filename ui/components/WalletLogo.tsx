@@ -1,5 +1,6 @@
 import { Icon } from './Icon.tsx'
 import { WalletImage } from './WalletImage.tsx'
+import { lazyStyles } from './lazy-styles.ts'
 
 export interface WalletLogoProps {
   /** Wallet name: the image's alt text. */
@@ -21,7 +22,7 @@ export interface WalletLogoProps {
 export function WalletLogo({ name, src, state = 'idle', onRetry, size = 80 }: WalletLogoProps) {
   const retry = state === 'error' && onRetry ? onRetry : undefined
   return (
-    <span className="portico-logo" data-state={state} data-retry={retry ? '' : undefined} onClick={retry}>
+    <span ref={lazyStyles} className="portico-logo" data-state={state} data-retry={retry ? '' : undefined} onClick={retry}>
       <WalletImage name={name} src={src} size={size} />
       {state !== 'idle' && (
         <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">

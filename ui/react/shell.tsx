@@ -5,7 +5,7 @@ import { Button } from '../components/Button.tsx'
 import { Header } from '../components/Header.tsx'
 import { Snackbar } from '../components/Snackbar.tsx'
 import { Spinner } from '../components/Spinner.tsx'
-import { porticoCss } from '../theme/styles.ts'
+import { LAZY_STYLE_ID, STYLE_ID, ensureSheet, porticoCss } from '../theme/styles.ts'
 import { formatMessage, type PorticoStrings } from '../theme/i18n.ts'
 import { StringsContext } from '../i18n/strings-context.tsx'
 import { useDisplayTextNow, useErrorText, useLocale, useStrings } from '../i18n/react.ts'
@@ -82,21 +82,13 @@ export function ModalShell({ modal, container, embedded, shake }: ModalShellProp
   return target ? createPortal(dialog, target) : null
 }
 
-const STYLE_ID = 'portico-css'
-
 /**
  * Puts the stylesheet into a document or shadow root once (it stays there: opening again parses nothing). Called
  * when the shell is preloaded, so the first open does not pay for it either, and before the dialog is painted for
- * the root it is actually rendered in.
+ * the root it is actually rendered in. It goes before the lazily loaded components' sheet (lazy-styles.ts) when one of them put that first.
  */
 export function ensureStyles(root: Document | ShadowRoot | undefined = typeof document === 'undefined' ? undefined : document): void {
-  if (!root) return
-  const owner = 'head' in root ? root : root.ownerDocument
-  if (root.getElementById(STYLE_ID)) return
-  const style = owner.createElement('style')
-  style.id = STYLE_ID
-  style.textContent = porticoCss
-  ;('head' in root ? root.head : root).appendChild(style)
+  if (root) ensureSheet(root, STYLE_ID, porticoCss, LAZY_STYLE_ID)
 }
 
 /**

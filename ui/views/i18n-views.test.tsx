@@ -124,7 +124,8 @@ describe('<ConnectButton> in the host’s tree', () => {
 describe('right-to-left layout', () => {
   it('the stylesheet uses logical sides (no physical left/right margins, paddings or offsets) and mirrors the view slide', async () => {
     const { porticoCss } = await import('../theme/styles.ts')
-    const physical = [...porticoCss.matchAll(/(?:margin|padding|border)-(?:left|right)(?!-radius)[\w-]*:[^;}]*|[{;](?:left|right):[^;}]*/g)].map((m) => m[0])
+    const { lazyCss } = await import('../theme/lazy-styles.ts')
+    const physical = [...(porticoCss + lazyCss).matchAll(/(?:margin|padding|border)-(?:left|right)(?!-radius)[\w-]*:[^;}]*|[{;](?:left|right):[^;}]*/g)].map((m) => m[0])
     // The QR logo is centred (left: 50% with translate(-50%)), which is the same in both directions.
     expect(physical.filter((p) => !/^[{;]left:50%$/.test(p) && !/border-right-color:transparent/.test(p))).toEqual([])
     expect(porticoCss).toContain('[dir=rtl] .portico-view{animation-name:portico-view-back}')
