@@ -1,30 +1,17 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
-import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import pg from 'pg'
+import { lockStartup as lockServiceStartup, openDb, type Db, type DbLocation, type DbQueries, type DbSchema } from '../shared/postgres.ts'
+
+export { redactDatabaseUrl } from '../shared/postgres.ts'
 
 /** The statements one connection (or one open transaction) runs. */
-export type ApiDbQueries = {
-  query<T = Record<string, any>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>
-  /** Runs one or more statements without parameters (migrations). */
-  exec(sql: string): Promise<void>
-}
+export type ApiDbQueries = DbQueries
 
 /**
  * The API server's database: PGlite (embedded, one process per data directory) or a PostgreSQL server (any number
- * of API servers). Both speak the same SQL and return int8 as a number (a bigint beyond 2^53), timestamptz as a
- * Date, jsonb parsed and text[] as arrays.
+ * of API servers); see stack/shared/postgres.ts.
  */
-export type ApiDb = ApiDbQueries & {
-  readonly backend: 'pglite' | 'postgres'
-  /** Runs `fn` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: ApiDbQueries) => Promise<T>): Promise<T>
-}
+export type ApiDb = Db
 
-export type ApiDbLocation = { dataDir: string; databaseUrl?: undefined } | { databaseUrl: string; dataDir?: undefined }
-
-/** Serialises schema changes and seeding between API servers starting on one PostgreSQL database. */
-const STARTUP_LOCK_KEY = 0x706f_7274 // "port"
+export type ApiDbLocation = DbLocation
 
 /**
  * Schema versions, applied in order at start. Append a new entry to change the schema; never edit a shipped one,
@@ -201,162 +188,23 @@ const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
   },
 ]
 
-const LOCK_FILE = 'portico-api.lock'
-
-/**
- * Two PGlite instances on one directory corrupt it (each is the whole database server), so a data directory is
- * locked by the process using it. A lock left by a process that no longer runs is taken over.
- */
-function lockDataDir(dataDir: string): () => void {
-  const file = join(dataDir, LOCK_FILE)
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, 'wx')
-      writeSync(fd, String(process.pid))
-      closeSync(fd)
-      return () => rmSync(file, { force: true })
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
-      const pid = Number(readFileSync(file, 'utf8'))
-      let alive = false
-      try {
-        if (Number.isInteger(pid) && pid > 0) alive = process.kill(pid, 0)
-      } catch {
-        alive = false
-      }
-      // The same process may hold it: a second server in one test process is as harmful as in another.
-      if (alive) throw new Error(`data directory ${dataDir} is in use by process ${pid}; stop that server or pick another --data-dir`)
-      rmSync(file, { force: true })
-    }
-  }
-  throw new Error(`could not lock data directory ${dataDir}`)
-}
-
-/** Opens the PGlite database in `dataDir` (creating it), locked for this server, with its schema up to date. */
-async function openPglite(dataDir: string): Promise<{ db: ApiDb; close(): Promise<void> }> {
-  mkdirSync(dataDir, { recursive: true })
-  const unlock = lockDataDir(dataDir)
-  let pglite: PGlite | undefined
-  try {
-    pglite = new PGlite(dataDir)
-    await pglite.waitReady
-    const opened = pglite
-    const db: ApiDb = {
-      backend: 'pglite',
-      query: <T,>(sql: string, params?: unknown[]) => opened.query<T>(sql, params),
-      exec: async (sql) => void (await opened.exec(sql)),
-      transaction: (fn) =>
-        opened.transaction((tx) => fn({ query: <T,>(sql: string, params?: unknown[]) => tx.query<T>(sql, params), exec: async (sql) => void (await tx.exec(sql)) })),
-    }
-    await migrate(db)
-    return {
-      db,
-      close: async () => {
-        try {
-          await opened.close()
-        } finally {
-          unlock()
-        }
-      },
-    }
-  } catch (err) {
-    await pglite?.close().catch(() => undefined)
-    unlock()
-    throw err
-  }
-}
-
-const INT8_OID = 20
-/** int8 as PGlite returns it: a number while exact, a bigint beyond (node-postgres would give a string). */
-const parseInt8 = (text: string): number | bigint => {
-  const n = Number(text)
-  return Number.isSafeInteger(n) ? n : BigInt(text)
-}
-const pgTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
-}
-
-/** A connection pool on a PostgreSQL server, with the schema brought up to date. */
-async function openPostgres(databaseUrl: string, log: (s: string) => void): Promise<{ db: ApiDb; close(): Promise<void> }> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, types: pgTypes, max: 10, connectionTimeoutMillis: 10_000 })
-  // An idle connection the server drops (a restart, a proxy timeout) must not end the process; the pool replaces it.
-  pool.on('error', (err) => log(`api: postgres connection error: ${err.message}`))
-  const runner = (client: pg.Pool | pg.PoolClient): ApiDbQueries => ({
-    query: async <T,>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }),
-    exec: async (sql) => void (await client.query(sql)),
-  })
-  const db: ApiDb = {
-    backend: 'postgres',
-    ...runner(pool),
-    transaction: async (fn) => {
-      const client = await pool.connect()
-      try {
-        await client.query('begin')
-        const result = await fn(runner(client))
-        await client.query('commit')
-        return result
-      } catch (err) {
-        await client.query('rollback').catch(() => undefined)
-        throw err
-      } finally {
-        client.release()
-      }
-    },
-  }
-  try {
-    await migrate(db)
-  } catch (err) {
-    await pool.end().catch(() => undefined)
-    const where = redactDatabaseUrl(databaseUrl)
-    throw new Error(`could not open the PostgreSQL database ${where}: ${(err as Error).message}`, { cause: err })
-  }
-  return { db, close: () => pool.end() }
-}
-
-/** The URL without its password, for messages. */
-export function redactDatabaseUrl(databaseUrl: string): string {
-  try {
-    const url = new URL(databaseUrl)
-    if (url.password) url.password = '***'
-    return url.toString()
-  } catch {
-    return '(unparsable database URL)'
-  }
+const API_SCHEMA: DbSchema = {
+  service: 'api',
+  migrations: MIGRATIONS,
+  migrationsTable: 'schema_migrations',
+  /** Serialises schema changes and seeding between API servers starting on one PostgreSQL database. */
+  startupLockKey: 0x706f_7274, // "port"
+  lockFile: 'portico-api.lock',
 }
 
 /** Opens the database: PGlite in `dataDir`, or the PostgreSQL server at `databaseUrl`; the schema is brought up to date. */
-export async function openApiDb(where: ApiDbLocation, log: (s: string) => void = () => undefined): Promise<{ db: ApiDb; close(): Promise<void> }> {
-  if (where.databaseUrl !== undefined && where.dataDir !== undefined) throw new Error('give either dataDir (PGlite) or databaseUrl (PostgreSQL), not both')
-  if (where.databaseUrl !== undefined) {
-    if (!/^postgres(ql)?:\/\//.test(where.databaseUrl)) throw new Error(`databaseUrl must be a postgres:// URL, got ${redactDatabaseUrl(where.databaseUrl)}`)
-    return openPostgres(where.databaseUrl, log)
-  }
-  if (!where.dataDir) throw new Error('give dataDir (PGlite) or databaseUrl (PostgreSQL)')
-  return openPglite(where.dataDir)
+export function openApiDb(where: ApiDbLocation, log: (s: string) => void = () => undefined): Promise<{ db: ApiDb; close(): Promise<void> }> {
+  return openDb(where, API_SCHEMA, log)
 }
 
 /** Takes the startup lock for the rest of `tx`: one API server at a time migrates or seeds a shared database. */
 export async function lockStartup(tx: ApiDbQueries): Promise<void> {
-  await tx.query('select pg_advisory_xact_lock($1)', [STARTUP_LOCK_KEY])
-}
-
-/** Applies the missing migrations in one transaction, under the startup lock. */
-async function migrate(db: ApiDb): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockStartup(tx)
-    await tx.exec(`create table if not exists schema_migrations (
-      version int primary key,
-      applied_at timestamptz not null default now()
-    )`)
-    const done = await tx.query<{ version: number }>('select version from schema_migrations')
-    const applied = new Set(done.rows.map((r) => r.version))
-    for (const m of MIGRATIONS) {
-      if (applied.has(m.version)) continue
-      await tx.exec(m.sql)
-      await tx.query('insert into schema_migrations (version) values ($1)', [m.version])
-    }
-  })
+  await lockServiceStartup(tx, API_SCHEMA)
 }
 
 export async function readMeta(db: ApiDbQueries, key: string): Promise<string | undefined> {

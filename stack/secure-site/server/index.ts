@@ -44,8 +44,8 @@ import { CALLBACK_TEMPLATE_PATH, FRAME_CSP, PAGE_CSP, FRAME_PAGE_PATH, escapeHtm
 import { handleRpc, parseChain } from './rpc.ts'
 import { createSmartAccounts, type SmartAccountContracts } from './smart.ts'
 import { createFarcasterSignIn } from './farcaster.ts'
-import { JsonStore, type StoredUser } from './store.ts'
-import { LruMap } from './lru.ts'
+import { openSecureStore, UserConflict, type StoreData, type StoredUser } from './store.ts'
+import { createMemoryEphemeral, createRedisEphemeral, type Ephemeral } from './ephemeral.ts'
 
 export type SecureSiteOidcOptions = {
   /** The issuer URL of a provider (H2's `startOidc().issuer`); called at request time, so it may be wired later. */
@@ -70,8 +70,15 @@ export type SecureSiteOptions = {
   /** EVM JSON-RPC URL per chain id, for eth_sendTransaction. */
   evmRpcUrls: Record<string | number, string>
   solanaRpcUrl?: string
-  /** Where the store (secure-site.json) and, without `masterKey`, master.key live. */
+  /**
+   * Where the embedded database (PGlite, `<dataDir>/db`, without `databaseUrl`) and, without `masterKey`, master.key
+   * live; an earlier store's `secure-site.json` here is imported at start.
+   */
   dataDir: string
+  /** A postgres:// URL: users, sealed keys and sessions in that database, shared by every secure site given it. */
+  databaseUrl?: string
+  /** A redis:// URL: codes, approvals and throttles there, shared by every secure site given it (default: in memory). */
+  redisUrl?: string
   /** 64 hex characters; default: `<dataDir>/master.key`, created at first start. */
   masterKey?: string | Uint8Array
   /** Session lifetime (default 24 h). */
@@ -112,8 +119,10 @@ export type SecureSite = {
   redirectUri(provider: SocialProvider): string
   /** The OIDC client to register at H2's issuers (`startOidc({ clients: [site.oidcClient] })` or `addClient`). */
   oidcClient: { client_id: string; client_secret: string; redirect_uris: string[] }
-  /** Resolves when every store write is on disk. */
+  /** Resolves when every store write is done (each is awaited by its request; kept for callers of the JSON store). */
   flush(): Promise<void>
+  /** The durable state (users with sealed keys, sessions, key check) as one object: a backup, and what tests inspect. */
+  exportState(): Promise<StoreData>
   stop(): Promise<void>
 }
 
@@ -129,6 +138,8 @@ const EMAIL_MAX_WRONG_PER_DAY = 20
 const DAY_MS = 24 * 3_600_000
 /** Entries of each in-memory table unauthenticated callers fill (pending social logins, links, throttles); LRU past it. */
 const MAX_PENDING = 10_000
+/** Entries of each in-memory table of codes and per-email/per-device counters. */
+const MAX_COUNTERS = 100_000
 /** Social starts and Farcaster channels per client address a minute (issue 26 item 6). */
 const STARTS_PER_MINUTE = 30
 const DEVICE_LINK_TTL_MS = 15 * 60_000
@@ -176,30 +187,42 @@ export function verifiedSocialEmail(claims: Record<string, unknown>): string | u
 }
 
 type Otp = { hash: Buffer; expiresAt: number; wrong: number; deviceId?: string; newEmail?: string }
+type SocialStart = { provider: SocialProvider; hostOrigin: string; projectId: string; clientState?: string; verifier: string; nonce: string; expiresAt: number }
+type SocialCode = { userId: string; projectId: string; hostOrigin: string; expiresAt: number }
 type ApiContext = { projectId: string; hostOrigin: string }
 type Session = ApiContext & { sid: string; user: StoredUser }
 
 export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSite> {
   const clock = opts.clock ?? Date.now
   const log = opts.log ?? (() => {})
-  const store = new JsonStore(opts.dataDir)
   const master = loadOrCreateMasterKey(opts.dataDir, opts.masterKey)
   const keysKey = deriveKey(master, 'wallet-keys')
   const jwtKey = deriveKey(master, 'session-jwt')
   master.fill(0)
 
-  // A wrong master key must fail at start, not at the first signature.
-  const KEY_CHECK = 'portico-secure-site key check'
-  if (store.data.keyCheck) {
-    try {
-      open(keysKey, store.data.keyCheck, 'key-check')
-    } catch {
-      throw new Error(`secure site: the master key does not open the store in ${opts.dataDir}`)
+  const store = await openSecureStore({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl }, log)
+  // Short-lived state: in Redis when configured (shared by every instance), else in this process.
+  let ephemeral: Ephemeral
+  try {
+    // A wrong master key must fail at start, not at the first signature.
+    const KEY_CHECK = 'portico-secure-site key check'
+    const opens = (sealed: string) => {
+      try {
+        open(keysKey, sealed, 'key-check')
+        return true
+      } catch {
+        return false
+      }
     }
-  } else {
-    await store.update((d) => {
-      d.keyCheck = seal(keysKey, Buffer.from(KEY_CHECK), 'key-check')
-    })
+    await store.importJsonFile(opts.dataDir, opens)
+    const check = (await store.keyCheck()) ?? (await store.initKeyCheck(seal(keysKey, Buffer.from(KEY_CHECK), 'key-check')))
+    if (!opens(check)) throw new Error(`secure site: the master key does not open the store in ${opts.databaseUrl === undefined ? opts.dataDir : 'the database'}`)
+    ephemeral = opts.redisUrl
+      ? await createRedisEphemeral(opts.redisUrl, { log })
+      : createMemoryEphemeral({ clock, maxPerNamespace: MAX_PENDING, limits: { otp: MAX_COUNTERS, 'otp-wrong': MAX_COUNTERS, 'wrong-email': MAX_COUNTERS, 'wrong-device': MAX_COUNTERS, throttle: MAX_COUNTERS } })
+  } catch (e) {
+    await store.close()
+    throw e
   }
 
   const projectIds = opts.projectId === undefined ? undefined : Array.isArray(opts.projectId) ? opts.projectId : [opts.projectId]
@@ -220,25 +243,13 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     evmRpcUrls: opts.evmRpcUrls,
     sessionsApiUrl: opts.sessionsApiUrl ?? opts.apiUrl,
     receiptTimeoutMs: opts.userOperationTimeoutMs,
+    state: ephemeral,
   })
   const farcaster =
     opts.farcasterRelayUrl && opts.farcasterRpcUrl
       ? createFarcasterSignIn({ relayUrl: opts.farcasterRelayUrl, rpcUrl: opts.farcasterRpcUrl, waitMs: opts.farcasterWaitMs, clock })
       : undefined
 
-  // Short-lived state (lost on restart, by design: codes and links are minutes long).
-  const otps = new Map<string, Otp>()
-  /** Wrong codes per email (a day's window), and per device that is not the code's own (they never burn the code). */
-  const wrongPerEmail = new Map<string, { start: number; count: number }>()
-  const wrongPerDevice = new Map<string, { start: number; count: number }>()
-  const lastTrigger = new Map<string, number>()
-  const deviceLinks = new LruMap<string, { email: string; deviceId: string; expiresAt: number }>(MAX_PENDING)
-  const approvedDevices = new Map<string, number>()
-  const approvals = new EventEmitter()
-  approvals.setMaxListeners(0)
-  const ipWindows = new LruMap<string, { start: number; count: number }>(MAX_PENDING)
-  const socialStarts = new LruMap<string, { provider: SocialProvider; hostOrigin: string; projectId: string; clientState?: string; verifier: string; nonce: string; expiresAt: number }>(MAX_PENDING)
-  const socialCodes = new LruMap<string, { userId: string; projectId: string; hostOrigin: string; expiresAt: number }>(MAX_PENDING)
   const oidcConfigs = new Map<SocialProvider, Promise<oidcClient.Configuration>>()
 
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024, trustProxy: false })
@@ -248,19 +259,6 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   const waiters = new Set<() => void>()
   let stopping = false
   const redirectUri = (p: SocialProvider) => `${url}/auth/callback/${p}`
-
-  const sweep = () => {
-    const now = clock()
-    for (const [k, v] of otps) if (v.expiresAt <= now) otps.delete(k)
-    for (const [k, v] of deviceLinks) if (v.expiresAt <= now) deviceLinks.delete(k)
-    for (const [k, v] of approvedDevices) if (v <= now) approvedDevices.delete(k)
-    for (const [k, v] of socialStarts) if (v.expiresAt <= now) socialStarts.delete(k)
-    for (const [k, v] of socialCodes) if (v.expiresAt <= now) socialCodes.delete(k)
-    for (const [k, v] of lastTrigger) if (now - v >= EMAIL_THROTTLE_MS) lastTrigger.delete(k)
-    for (const [k, v] of ipWindows) if (now - v.start >= 60_000) ipWindows.delete(k)
-  }
-  const sweeper = setInterval(sweep, 60_000)
-  sweeper.unref()
 
   // ---- users, keys, sessions ------------------------------------------------------------------------------------
 
@@ -277,10 +275,8 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     }
     keys.evm.fill(0)
     keys.solana.fill(0)
-    await store.update((d) => {
-      d.users[id] = user
-    })
-    return user
+    // Another instance may have created the same user a moment ago: then that one is the user.
+    return store.insertUser(user)
   }
 
   const isAccountType = (v: unknown): v is AccountType => v === 'eoa' || v === 'smartAccount'
@@ -332,10 +328,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     const sid = randomBytes(18).toString('base64url')
     const nowSec = Math.floor(clock() / 1000)
     const exp = nowSec + sessionTtl
-    await store.update((d) => {
-      for (const [k, s] of Object.entries(d.sessions)) if (s.exp <= nowSec) delete d.sessions[k]
-      d.sessions[sid] = { userId: user.id, projectId: ctx.projectId, origin: ctx.hostOrigin, exp }
-    })
+    await store.createSession(sid, { userId: user.id, projectId: ctx.projectId, origin: ctx.hostOrigin, exp }, nowSec)
     const token = await new SignJWT({ sid, origin: ctx.hostOrigin })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.id)
@@ -369,8 +362,9 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
       throw sessionError(ApiErrorText.JWT_INVALID)
     }
     const sid = typeof payload.sid === 'string' ? payload.sid : ''
-    const s = Object.hasOwn(store.data.sessions, sid) ? store.data.sessions[sid] : undefined
-    const user = s && Object.hasOwn(store.data.users, s.userId) ? store.data.users[s.userId] : undefined
+    const found = sid ? await store.session(sid) : undefined
+    const s = found?.session
+    const user = found?.user
     if (!s || !user || s.userId !== payload.sub || s.origin !== ctx.hostOrigin || payload.origin !== ctx.hostOrigin || s.projectId !== ctx.projectId)
       throw sessionError(ApiErrorText.JWT_INVALID)
     return { ...ctx, sid, user }
@@ -400,82 +394,65 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     return (await checkProject(h(ApiHeader.PROJECT_ID), h(ApiHeader.HOST_ORIGIN))).ctx
   }
 
-  function ipRateLimit(req: FastifyRequest): void {
-    const now = clock()
-    const ip = req.ip
-    let w = ipWindows.get(ip)
-    if (!w || now - w.start >= 60_000) ipWindows.set(ip, (w = { start: now, count: 0 }))
-    w.count++
-    if (w.count > rateLimit) throw new HttpError(429, 'RATE_LIMITED', ApiErrorText.RATE_LIMITED, Math.max(1, Math.ceil((w.start + 60_000 - now) / 1000)))
+  /** A minute's window per client address (counted across instances with Redis) → 429 Rate Limited past `max`. */
+  async function minuteLimit(key: string, max: number): Promise<void> {
+    const w = await ephemeral.hit(key, 60_000)
+    if (w.count > max) throw new HttpError(429, 'RATE_LIMITED', ApiErrorText.RATE_LIMITED, Math.max(1, Math.ceil(w.resetMs / 1000)))
   }
-
-  const startWindows = new LruMap<string, { start: number; count: number }>(MAX_PENDING)
+  const ipRateLimit = (req: FastifyRequest) => minuteLimit(`ip:${req.ip}`, rateLimit)
   /** Per client address: at most STARTS_PER_MINUTE social starts and Farcaster channels a minute → 429 Rate Limited. */
-  function startRateLimit(req: FastifyRequest): void {
-    const now = clock()
-    let w = startWindows.get(req.ip)
-    if (!w || now - w.start >= 60_000) startWindows.set(req.ip, (w = { start: now, count: 0 }))
-    if (++w.count > STARTS_PER_MINUTE)
-      throw new HttpError(429, 'RATE_LIMITED', ApiErrorText.RATE_LIMITED, Math.max(1, Math.ceil((w.start + 60_000 - now) / 1000)))
-  }
+  const startRateLimit = (req: FastifyRequest) => minuteLimit(`starts:${req.ip}`, STARTS_PER_MINUTE)
 
-  function throttle(key: string): void {
-    const now = clock()
-    const last = lastTrigger.get(key)
-    if (last !== undefined && now - last < EMAIL_THROTTLE_MS) {
-      const n = Math.ceil((EMAIL_THROTTLE_MS - (now - last)) / 1000)
-      throw new HttpError(429, 'EMAIL_THROTTLED', ApiErrorText.EMAIL_THROTTLED.replace('{n}', String(n)), n)
-    }
-    lastTrigger.set(key, now)
+  async function throttle(key: string): Promise<void> {
+    if (await ephemeral.set(`throttle:${key}`, '1', EMAIL_THROTTLE_MS, true)) return
+    const n = Math.max(1, Math.ceil((await ephemeral.ttl(`throttle:${key}`)) / 1000))
+    throw new HttpError(429, 'EMAIL_THROTTLED', ApiErrorText.EMAIL_THROTTLED.replace('{n}', String(n)), n)
   }
 
   // ---- one-time codes ----------------------------------------------------------------------------------------------
 
+  /** The stored form of a code: its hash, never the code (`otp:<key>`; its wrong guesses count in `otp-wrong:<key>`). */
+  type StoredOtp = { hash: string; expiresAt: number; deviceId?: string; newEmail?: string }
+
   async function sendOtp(key: string, to: string, purpose: OtpPurpose, extra: Pick<Otp, 'deviceId' | 'newEmail'> = {}): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-    otps.set(key, { hash: sha256(`${key}\n${code}`), expiresAt: clock() + OTP_TTL_MS, wrong: 0, ...extra })
+    const rec: StoredOtp = { hash: sha256(`${key}\n${code}`).toString('hex'), expiresAt: clock() + OTP_TTL_MS, ...extra }
+    await ephemeral.del(`otp-wrong:${key}`)
+    await ephemeral.set(`otp:${key}`, JSON.stringify(rec), OTP_TTL_MS)
     await mailer.sendOtp(to, code, purpose)
-  }
-
-  function bump(map: Map<string, { start: number; count: number }>, key: string): number {
-    const now = clock()
-    let w = map.get(key)
-    if (!w || now - w.start >= DAY_MS) map.set(key, (w = { start: now, count: 0 }))
-    if (map.size > 100_000) map.delete(map.keys().next().value as string)
-    return ++w.count
-  }
-  const countOf = (map: Map<string, { start: number; count: number }>, key: string) => {
-    const w = map.get(key)
-    return w && clock() - w.start < DAY_MS ? w.count : 0
   }
 
   /**
    * Checks a code (issue 26 item 4). A wrong code from the device the code was sent to counts against the code (the
    * fifth invalidates it); one from any other device counts against that device only, so a stranger cannot burn a
    * user's pending code. Every wrong code counts against the email for the day: past EMAIL_MAX_WRONG_PER_DAY only
-   * devices that logged in with that email before may still try. Returns the record on success (consumed).
+   * devices that logged in with that email before may still try. Returns the record on success (consumed). With Redis
+   * every count is shared by all instances, and of two instances checking the right code at once one succeeds.
    */
-  function checkOtp(key: string, code: string, deviceId?: string, email?: string): Otp {
-    if (email !== undefined && countOf(wrongPerEmail, email) >= EMAIL_MAX_WRONG_PER_DAY && !(deviceId && store.userByEmail(email)?.devices.includes(deviceId)))
+  async function checkOtp(key: string, code: string, deviceId?: string, email?: string): Promise<Otp> {
+    if (email !== undefined && (await ephemeral.count(`wrong-email:${email}`)) >= EMAIL_MAX_WRONG_PER_DAY && !(deviceId && (await store.userByEmail(email))?.devices.includes(deviceId)))
       throw new HttpError(429, 'EMAIL_LOCKED', ApiErrorText.EMAIL_LOCKED)
-    if (deviceId !== undefined && countOf(wrongPerDevice, `${key}\n${deviceId}`) >= OTP_MAX_WRONG) throw new HttpError(400, 'OTP_EXPIRED', ApiErrorText.OTP_EXPIRED)
-    const rec = otps.get(key)
-    if (!rec || rec.expiresAt <= clock()) {
-      otps.delete(key)
+    const deviceCounter = `wrong-device:${key}\n${deviceId}`
+    if (deviceId !== undefined && (await ephemeral.count(deviceCounter)) >= OTP_MAX_WRONG) throw new HttpError(400, 'OTP_EXPIRED', ApiErrorText.OTP_EXPIRED)
+    const raw = await ephemeral.get(`otp:${key}`)
+    const rec = raw === undefined ? undefined : (JSON.parse(raw) as StoredOtp)
+    if (!rec || rec.expiresAt <= clock() || (await ephemeral.count(`otp-wrong:${key}`)) >= OTP_MAX_WRONG) {
+      await ephemeral.del(`otp:${key}`)
       throw new HttpError(400, 'OTP_EXPIRED', ApiErrorText.OTP_EXPIRED)
     }
     const ownDevice = rec.deviceId === undefined || rec.deviceId === deviceId
-    const ok = timingSafeEqual(rec.hash, sha256(`${key}\n${code}`)) && ownDevice
+    const ok = timingSafeEqual(Buffer.from(rec.hash, 'hex'), sha256(`${key}\n${code}`)) && ownDevice
     if (!ok) {
-      if (email !== undefined) bump(wrongPerEmail, email)
+      if (email !== undefined) await ephemeral.hit(`wrong-email:${email}`, DAY_MS)
       if (ownDevice) {
-        rec.wrong++
-        if (rec.wrong >= OTP_MAX_WRONG) otps.delete(key)
-      } else bump(wrongPerDevice, `${key}\n${deviceId}`)
+        if ((await ephemeral.hit(`otp-wrong:${key}`, OTP_TTL_MS)).count >= OTP_MAX_WRONG) await ephemeral.del(`otp:${key}`)
+      } else await ephemeral.hit(deviceCounter, DAY_MS)
       throw new HttpError(400, 'OTP_INVALID', ApiErrorText.OTP_INVALID)
     }
-    otps.delete(key)
-    return rec
+    // Single use: only the caller that takes this very record succeeds.
+    if ((await ephemeral.take(`otp:${key}`)) !== raw) throw new HttpError(400, 'OTP_EXPIRED', ApiErrorText.OTP_EXPIRED)
+    await ephemeral.del(`otp-wrong:${key}`)
+    return { hash: Buffer.from(rec.hash, 'hex'), expiresAt: rec.expiresAt, wrong: 0, deviceId: rec.deviceId, newEmail: rec.newEmail }
   }
 
   const deviceKey = (email: string, deviceId: string) => `${email}\n${deviceId}`
@@ -538,7 +515,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   // ---- email login -------------------------------------------------------------------------------------------------
 
   app.addHook('preHandler', async (req) => {
-    if (req.url.startsWith('/api/email/')) ipRateLimit(req)
+    if (req.url.startsWith('/api/email/')) await ipRateLimit(req)
   })
 
   app.post('/api/email/connect', async (req): Promise<EmailConnectResponse> => {
@@ -546,19 +523,19 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     const b = body(req)
     const email = emailField(b.email)
     const deviceId = deviceField(b.deviceId)
-    throttle(`email:${email}`)
+    await throttle(`email:${email}`)
     try {
-      const user = store.userByEmail(email)
+      const user = await store.userByEmail(email)
       if (user && !user.devices.includes(deviceId)) {
         const token = randomBytes(24).toString('base64url')
-        deviceLinks.set(token, { email, deviceId, expiresAt: clock() + DEVICE_LINK_TTL_MS })
+        await setDeviceLink(token, { email, deviceId, expiresAt: clock() + DEVICE_LINK_TTL_MS })
         await mailer.sendDeviceLink(email, `${url}/device/approve?token=${token}`)
         return { action: 'VERIFY_DEVICE' }
       }
       await sendOtp(`login:${email}`, email, 'login', { deviceId })
       return { action: 'VERIFY_OTP' }
     } catch (e) {
-      lastTrigger.delete(`email:${email}`)
+      await ephemeral.del(`throttle:email:${email}`)
       throw e
     }
   })
@@ -569,39 +546,53 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     const email = emailField(b.email)
     const deviceId = deviceField(b.deviceId)
     const key = deviceKey(email, deviceId)
-    const approved = () => (approvedDevices.get(key) ?? 0) > clock()
-    if (!approved()) {
-      const pending = [...deviceLinks.values()].some((l) => l.email === email && l.deviceId === deviceId && l.expiresAt > clock())
-      if (!pending) throw invalid('no device approval is pending for this email and device')
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer)
-          approvals.off(key, done)
-          reply.raw.off('close', done)
-          waiters.delete(done)
-          resolve()
-        }
-        const timer = setTimeout(done, deviceWaitMs)
-        approvals.on(key, done)
-        reply.raw.on('close', done)
-        waiters.add(done)
-      })
-      if (!approved()) return { action: 'VERIFY_DEVICE' }
+    const approved = async () => Number((await ephemeral.get(`approved:${key}`)) ?? 0) > clock()
+    // Listening before looking: an approval on any instance between the two still wakes this request.
+    let wake = () => {}
+    const woken = new Promise<void>((resolve) => (wake = resolve))
+    const unlisten = ephemeral.on(`approval:${key}`, () => wake())
+    try {
+      if (!(await approved())) {
+        const pending = await liveLink(await ephemeral.get(`link-pending:${key}`))
+        if (!pending) throw invalid('no device approval is pending for this email and device')
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer)
+            reply.raw.off('close', done)
+            waiters.delete(done)
+            resolve()
+          }
+          const timer = setTimeout(done, deviceWaitMs)
+          void woken.then(done)
+          reply.raw.on('close', done)
+          waiters.add(done)
+        })
+        if (!(await approved())) return { action: 'VERIFY_DEVICE' }
+      }
+    } finally {
+      unlisten()
     }
-    approvedDevices.delete(key)
+    await ephemeral.del(`approved:${key}`)
     await sendOtp(`login:${email}`, email, 'login', { deviceId })
     return { action: 'VERIFY_OTP' }
   })
 
   // Mail scanners open GET links: the link shows a confirmation page, and only its POST approves (issue 26 item 4).
-  const liveLink = (token: unknown) => {
-    const link = typeof token === 'string' && token.length <= 100 ? deviceLinks.get(token) : undefined
+  type DeviceLink = { email: string; deviceId: string; expiresAt: number }
+  /** A device link (`link:<token>`), and the latest one per email and device (`link-pending:<email>\n<device>`). */
+  async function setDeviceLink(token: string, link: DeviceLink): Promise<void> {
+    await ephemeral.set(`link:${token}`, JSON.stringify(link), DEVICE_LINK_TTL_MS)
+    await ephemeral.set(`link-pending:${deviceKey(link.email, link.deviceId)}`, token, DEVICE_LINK_TTL_MS)
+  }
+  const liveLink = async (token: unknown): Promise<DeviceLink | undefined> => {
+    const raw = typeof token === 'string' && token.length <= 100 ? await ephemeral.get(`link:${token}`) : undefined
+    const link = raw === undefined ? undefined : (JSON.parse(raw) as DeviceLink)
     return link && link.expiresAt > clock() ? link : undefined
   }
   const expiredLink = (reply: FastifyReply) => htmlPage(reply, 400, 'Link expired', 'This approval link is invalid, used or expired. Start the login again.')
 
   app.get<{ Querystring: { token?: string } }>('/device/approve', async (req, reply) => {
-    if (!liveLink(req.query.token)) return expiredLink(reply)
+    if (!(await liveLink(req.query.token))) return expiredLink(reply)
     const form =
       '<p>Someone is signing in to your Portico wallet from a new device. Approve it only if it is you.</p>' +
       `<form method="post" action="/device/approve"><input type="hidden" name="token" value="${escapeHtml(req.query.token!)}">` +
@@ -622,12 +613,13 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     const origin = req.headers.origin
     if (origin !== undefined && origin !== 'null' && origin !== `http://${req.headers.host}`) return expiredLink(reply)
     const token = (body(req) as { token?: unknown }).token
-    const link = liveLink(token)
-    if (!link) return expiredLink(reply)
-    deviceLinks.delete(token as string)
+    const link = await liveLink(token)
+    // Single use: of two posts of one link (on any instances), one approves.
+    if (!link || (await ephemeral.take(`link:${token as string}`)) === undefined) return expiredLink(reply)
     const key = deviceKey(link.email, link.deviceId)
-    approvedDevices.set(key, clock() + DEVICE_LINK_TTL_MS)
-    approvals.emit(key)
+    if ((await ephemeral.get(`link-pending:${key}`)) === token) await ephemeral.del(`link-pending:${key}`)
+    await ephemeral.set(`approved:${key}`, String(clock() + DEVICE_LINK_TTL_MS), DEVICE_LINK_TTL_MS)
+    await ephemeral.emit(`approval:${key}`)
     return htmlPage(reply, 200, 'Device approved', 'Go back to the app: a login code is on its way to your inbox.')
   })
 
@@ -637,15 +629,12 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     const email = emailField(b.email)
     const otp = otpField(b.otp)
     const deviceId = deviceField(b.deviceId)
-    checkOtp(`login:${email}`, otp, deviceId, email)
-    let user = store.userByEmail(email) ?? (await createUser({ email }))
-    if (!user.devices.includes(deviceId)) {
-      const id = user.id
-      await store.update((d) => {
-        d.users[id]!.devices = [...d.users[id]!.devices.slice(-19), deviceId]
+    await checkOtp(`login:${email}`, otp, deviceId, email)
+    let user = (await store.userByEmail(email)) ?? (await createUser({ email }))
+    if (!user.devices.includes(deviceId))
+      user = await store.updateUser(user.id, (u) => {
+        if (!u.devices.includes(deviceId)) u.devices = [...u.devices.slice(-19), deviceId]
       })
-      user = store.data.users[id]!
-    }
     return startSession(user, ctx)
   })
 
@@ -653,18 +642,18 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
 
   app.post('/api/email/update', async (req) => {
     const s = await requireSession(req, await apiContext(req))
-    throttle(`update:${s.user.id}`)
+    await throttle(`update:${s.user.id}`)
     const newEmail = emailField(body(req).newEmail, 'newEmail')
     const current = s.user.email ?? s.user.social?.email
     if (!current) throw invalid('this account has no email to update')
     if (newEmail === current) throw invalid('newEmail is the current email')
     // Whether newEmail belongs to another account is not told here (issue 26 item 5): the same answer either way;
     // the last step refuses it, after the owner of newEmail typed the code sent there.
-    otps.delete(`update-secondary:${s.user.id}`)
+    await ephemeral.del(`otp:update-secondary:${s.user.id}`)
     try {
       await sendOtp(`update-primary:${s.user.id}`, current, 'update-primary', { newEmail })
     } catch (e) {
-      lastTrigger.delete(`update:${s.user.id}`)
+      await ephemeral.del(`throttle:update:${s.user.id}`)
       throw e
     }
     return { action: 'VERIFY_PRIMARY_OTP' as const }
@@ -672,23 +661,29 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
 
   app.post('/api/email/update/primary', async (req) => {
     const s = await requireSession(req, await apiContext(req))
-    const rec = checkOtp(`update-primary:${s.user.id}`, otpField(body(req).otp))
+    const rec = await checkOtp(`update-primary:${s.user.id}`, otpField(body(req).otp))
     await sendOtp(`update-secondary:${s.user.id}`, rec.newEmail!, 'update-secondary', { newEmail: rec.newEmail })
     return { action: 'VERIFY_SECONDARY_OTP' as const }
   })
 
   app.post('/api/email/update/secondary', async (req) => {
     const s = await requireSession(req, await apiContext(req))
-    const rec = checkOtp(`update-secondary:${s.user.id}`, otpField(body(req).otp))
+    const rec = await checkOtp(`update-secondary:${s.user.id}`, otpField(body(req).otp))
     const newEmail = rec.newEmail!
-    const other = store.userByEmail(newEmail)
+    const other = await store.userByEmail(newEmail)
     // Only the owner of newEmail (who typed its code) learns that it is taken.
-    if (other && other.id !== s.user.id) throw invalid('newEmail belongs to another account')
-    await store.update((d) => {
-      const u = d.users[s.user.id]!
-      if (u.email !== undefined || !u.social) u.email = newEmail
-      else u.social = { ...u.social, email: newEmail }
-    })
+    const taken = () => invalid('newEmail belongs to another account')
+    if (other && other.id !== s.user.id) throw taken()
+    try {
+      await store.updateUser(s.user.id, (u) => {
+        if (u.email !== undefined || !u.social) u.email = newEmail
+        else u.social = { ...u.social, email: newEmail }
+      })
+    } catch (e) {
+      // Taken between the check and the write (another instance's login created that user).
+      if (e instanceof UserConflict) throw taken()
+      throw e
+    }
     return { email: newEmail }
   })
 
@@ -714,7 +709,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   app.get<{ Querystring: Record<string, string | undefined> }>('/social/start', async (req, reply) => {
     const { provider, state, hostOrigin, projectId } = req.query
     try {
-      startRateLimit(req)
+      await startRateLimit(req)
     } catch (e) {
       if (e instanceof HttpError) return htmlPage(reply.header('retry-after', String(e.retryAfter)), e.status, 'Sign-in failed', e.message)
       throw e
@@ -732,15 +727,8 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     const verifier = oidcClient.randomPKCECodeVerifier()
     const serverState = oidcClient.randomState()
     const nonce = oidcClient.randomNonce()
-    socialStarts.set(serverState, {
-      provider,
-      hostOrigin: hostOrigin!,
-      projectId: projectId!,
-      clientState: state,
-      verifier,
-      nonce,
-      expiresAt: clock() + SOCIAL_START_TTL_MS,
-    })
+    const start: SocialStart = { provider, hostOrigin: hostOrigin!, projectId: projectId!, clientState: state, verifier, nonce, expiresAt: clock() + SOCIAL_START_TTL_MS }
+    await ephemeral.set(`social-start:${serverState}`, JSON.stringify(start), SOCIAL_START_TTL_MS)
     const target = oidcClient.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri(provider),
       scope: 'openid email profile',
@@ -755,10 +743,11 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   app.get<{ Params: { provider: string }; Querystring: Record<string, string | undefined> }>('/auth/callback/:provider', async (req, reply) => {
     const provider = req.params.provider
     const st = typeof req.query.state === 'string' ? req.query.state : ''
-    const start = socialStarts.get(st)
+    // Single use: taken (on whichever instance the provider redirected to) before anything else.
+    const raw = st && st.length <= 200 ? await ephemeral.take(`social-start:${st}`) : undefined
+    const start = raw === undefined ? undefined : (JSON.parse(raw) as SocialStart)
     if (!isProvider(provider) || !start || start.provider !== provider || start.expiresAt <= clock())
       return htmlPage(reply, 400, 'Sign-in failed', 'This sign-in link is invalid or expired. Close this window and try again.')
-    socialStarts.delete(st)
     const sendResult = (message: SocialCallbackMessage, status = 200) => {
       const { html, csp } = socialCallbackPage({ targetOrigin: start.hostOrigin, message }, assets)
       return reply.code(status).header('content-security-policy', csp).type('text/html; charset=utf-8').send(html)
@@ -784,27 +773,26 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     const str = (k: string) => (typeof claims[k] === 'string' && (claims[k] as string).length <= 254 ? (claims[k] as string) : undefined)
     const email = verifiedSocialEmail(claims)
     const userName = str('name') ?? str('preferred_username') ?? email
-    let user = store.userBySocial(provider, sub)
+    let user = await store.userBySocial(provider, sub)
     if (!user) user = await createUser({ social: { provider, sub, ...(userName ? { userName } : {}), ...(email ? { email } : {}) } })
-    else if (userName && user.social?.userName !== userName) {
-      const id = user.id
-      await store.update((d) => {
-        d.users[id]!.social = { ...d.users[id]!.social!, userName }
+    else if (userName && user.social?.userName !== userName)
+      await store.updateUser(user.id, (u) => {
+        u.social = { ...u.social!, userName }
       })
-    }
     const code = randomBytes(24).toString('base64url')
-    socialCodes.set(code, { userId: user.id, projectId: start.projectId, hostOrigin: start.hostOrigin, expiresAt: clock() + SOCIAL_CODE_TTL_MS })
+    const socialCode: SocialCode = { userId: user.id, projectId: start.projectId, hostOrigin: start.hostOrigin, expiresAt: clock() + SOCIAL_CODE_TTL_MS }
+    await ephemeral.set(`social-code:${code}`, JSON.stringify(socialCode), SOCIAL_CODE_TTL_MS)
     return sendResult({ type: 'SOCIAL_RESULT', payload: { code, ...stateField } })
   })
 
   app.post('/api/social/exchange', async (req): Promise<SessionResponse> => {
     const ctx = await apiContext(req)
     const code = body(req).code
-    const rec = typeof code === 'string' ? socialCodes.get(code) : undefined
-    if (typeof code === 'string') socialCodes.delete(code)
+    const raw = typeof code === 'string' && code.length <= 100 ? await ephemeral.take(`social-code:${code}`) : undefined
+    const rec = raw === undefined ? undefined : (JSON.parse(raw) as SocialCode)
     if (!rec || rec.expiresAt <= clock() || rec.hostOrigin !== ctx.hostOrigin || rec.projectId !== ctx.projectId)
       throw new HttpError(400, 'SOCIAL_CODE_INVALID', ApiErrorText.SOCIAL_CODE_INVALID)
-    const user = store.data.users[rec.userId]
+    const user = await store.userById(rec.userId)
     if (!user) throw new HttpError(400, 'SOCIAL_CODE_INVALID', ApiErrorText.SOCIAL_CODE_INVALID)
     return startSession(user, ctx)
   })
@@ -845,10 +833,9 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     if (!isAccountType(b.type)) throw invalid("type must be 'eoa' or 'smartAccount'")
     let address = s.user.addresses.eip155
     if (b.type === 'smartAccount') address = await smart.address(s.user.addresses.eip155, smartChain(b.chainId))
-    const id = s.user.id
     const type = b.type
-    await store.update((d) => {
-      d.users[id]!.preferredAccountType = type
+    await store.updateUser(s.user.id, (u) => {
+      u.preferredAccountType = type
     })
     return { type, address }
   })
@@ -858,7 +845,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   const farcasterFailed = () => new HttpError(400, 'FARCASTER_FAILED', ApiErrorText.FARCASTER_FAILED)
 
   app.post('/api/farcaster/channel', async (req): Promise<FarcasterChannelResponse> => {
-    startRateLimit(req)
+    await startRateLimit(req)
     const ctx = await apiContext(req)
     if (!farcaster) throw farcasterFailed()
     const channel = await farcaster.open(ctx.projectId, ctx.hostOrigin)
@@ -886,23 +873,18 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
       throw farcasterFailed()
     }
     const { profile } = outcome
-    let user = store.userByFid(profile.fid)
+    let user = await store.userByFid(profile.fid)
     if (!user) user = await createUser({ farcaster: profile })
-    else {
-      const id = user.id
-      await store.update((d) => {
-        d.users[id]!.farcaster = profile
+    else
+      user = await store.updateUser(user.id, (u) => {
+        u.farcaster = profile
       })
-      user = store.data.users[id]!
-    }
     return { status: 'completed', ...(await startSession(user, ctx)) }
   })
 
   app.post('/api/sign-out', async (req) => {
     const s = await requireSession(req, await apiContext(req))
-    await store.update((d) => {
-      delete d.sessions[s.sid]
-    })
+    await store.deleteSession(s.sid)
     return { ok: true as const }
   })
 
@@ -936,14 +918,15 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     url,
     redirectUri,
     oidcClient: { client_id: clientId, client_secret: clientSecret, redirect_uris: SOCIAL_PROVIDERS.map(redirectUri) },
-    flush: () => store.flush(),
+    flush: async () => {},
+    exportState: () => store.exportState(),
     async stop() {
       stopping = true
-      clearInterval(sweeper)
       for (const release of [...waiters]) release()
       await app.close()
       mailer.close()
-      await store.flush()
+      await ephemeral.close()
+      await store.close()
     },
   }
 }

@@ -19,7 +19,7 @@ import { startOidc, type OidcStack } from '../../oidc/index.ts'
 import { startLocalChains, type LocalChains } from '../../local-chains.ts'
 import { startSecureSite, type SecureSite } from './index.ts'
 import { deriveKey, open, parseMasterKey, sessionKeyFromMasterKey } from './crypto.ts'
-import { STORE_FILE, type StoreData } from './store.ts'
+import type { StoreData } from './store.ts'
 
 const PROJECT = 'secure-test-project'
 const HOST = 'http://localhost:5173'
@@ -576,9 +576,8 @@ describe('keys at rest and in replies', () => {
   }
 
   it('the store holds only sealed keys; another master key opens neither the keys nor the store', async () => {
-    await site.flush()
-    const text = readFileSync(join(dataDir, STORE_FILE), 'utf8')
-    const data = JSON.parse(text) as StoreData
+    const data = await site.exportState()
+    const text = JSON.stringify(data)
     const keys = keysOf(data)
     expect(keys.length).toBeGreaterThan(5)
     for (const { user, evm, solana } of keys) {
@@ -591,14 +590,26 @@ describe('keys at rest and in replies', () => {
     expect(() => open(wrong, keys[0]!.user.sealedKeys.eip155, `${keys[0]!.user.id}:eip155`)).toThrow()
     // A sealed key moved to another user does not open either.
     expect(() => open(deriveKey(parseMasterKey(MASTER), 'wallet-keys'), keys[0]!.user.sealedKeys.eip155, `${keys[1]!.user.id}:eip155`)).toThrow()
-    await expect(
-      startSecureSite({ smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false }, evmRpcUrls: {}, dataDir, masterKey: randomBytes(32).toString('hex'), frameAssets: 'placeholder' }),
-    ).rejects.toThrow('the master key does not open the store')
+  })
+
+  it('a restart with another master key refuses to start; with the same key the users are still there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'secure-site-key-'))
+    const options = { smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false }, evmRpcUrls: {}, dataDir: dir, frameAssets: 'placeholder' as const }
+    try {
+      const first = await startSecureSite({ ...options, masterKey: MASTER })
+      const before = await first.exportState()
+      await first.stop()
+      await expect(startSecureSite({ ...options, masterKey: randomBytes(32).toString('hex') })).rejects.toThrow('the master key does not open the store')
+      const again = await startSecureSite({ ...options, masterKey: MASTER })
+      expect((await again.exportState()).keyCheck).toBe(before.keyCheck)
+      await again.stop()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('no reply of the whole session carried a private key or seed, in any encoding', async () => {
-    await site.flush()
-    const data = JSON.parse(readFileSync(join(dataDir, STORE_FILE), 'utf8')) as StoreData
+    const data = await site.exportState()
     const all = seen.join('\n').toLowerCase()
     expect(seen.length).toBeGreaterThan(60)
     expect(mailCount).toBeGreaterThan(10)

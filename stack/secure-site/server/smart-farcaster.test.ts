@@ -4,10 +4,9 @@
  * auth relay with its registries and demo app, and the mail sink for email logins. Runs in order.
  */
 import { parseSigningRequest } from '../requests.ts'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { base58, base64 } from '@scure/base'
 import { deriveKey, open, parseMasterKey } from './crypto.ts'
-import { STORE_FILE, type StoreData } from './store.ts'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
@@ -405,8 +404,7 @@ describe('Farcaster sign-in', () => {
 
 describe('keys', () => {
   it('no reply of the smart-account and Farcaster flows carried a user key, in any encoding', async () => {
-    await site.flush()
-    const data = JSON.parse(readFileSync(join(dataDir, STORE_FILE), 'utf8')) as StoreData
+    const data = await site.exportState()
     const k = deriveKey(parseMasterKey(MASTER), 'wallet-keys')
     const users = Object.values(data.users)
     expect(users.length).toBeGreaterThanOrEqual(3)

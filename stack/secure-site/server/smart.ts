@@ -13,6 +13,7 @@ import { sessionGrantMessage, sessionRevokeMessage, type SessionGrant } from '..
 import { userOperationReceiptFailed } from 'portico'
 import { RpcErrorCode } from './api-types.ts'
 import { RpcError, type RpcKeyOpener, type RpcUser } from './rpc.ts'
+import { createMemoryEphemeral, type Ephemeral } from './ephemeral.ts'
 import type { SigningRequest } from '../requests.ts'
 
 export type SmartAccountContracts = { entryPoint: Address; porticoAccountFactory: Address }
@@ -31,7 +32,13 @@ export type SmartAccountsOptions = {
   receiptTimeoutMs?: number
   /** Receipt polling interval (default 250 ms). */
   pollMs?: number
+  /** Where wallet_sendCalls ids live for an hour: the secure site's short-lived state (Redis: every instance knows them). */
+  state?: Ephemeral
 }
+
+/** How long a wallet_sendCalls id is known to wallet_getCallsStatus. */
+const BATCH_TTL_MS = 3_600_000
+type Batch = { sender: Address; chainId: number; hash?: Hex }
 
 /** EIP-5792 status codes. */
 export const CALLS_STATUS = { PENDING: 100, CONFIRMED: 200, REVERTED: 500 } as const
@@ -71,9 +78,11 @@ export function createSmartAccounts(o: SmartAccountsOptions) {
   const enabled = o.chainIds.filter((id) => Number.isSafeInteger(id) && pick(o.contracts, id) && bundlerUrlOf(id) && pick(o.evmRpcUrls, id))
   const clients = new Map<number, PublicClient>()
   const addresses = new Map<string, Address>()
-  /** User operations sent by wallet_sendCalls (id → sender), so a pending id is known (minutes-long, in memory). */
-  /** Bundles by user operation hash, and by the dapp's own id when it chose one (EIP-5792 `id`; `hash` then). */
-  const batches = new Map<string, { sender: Address; chainId: number; at: number; hash?: Hex }>()
+  /**
+   * User operations sent by wallet_sendCalls, so a pending id is known: by user operation hash, and by the dapp's own
+   * id when it chose one (EIP-5792 `id`; `hash` then). Keys `batch:<id>`, an hour each.
+   */
+  const batches = o.state ?? createMemoryEphemeral()
   const receiptTimeoutMs = o.receiptTimeoutMs ?? 60_000
   const pollMs = o.pollMs ?? 250
 
@@ -246,18 +255,19 @@ export function createSmartAccounts(o: SmartAccountsOptions) {
           if (asRecord(capability).optional !== true) throw new RpcError(RpcErrorCode.UNSUPPORTED_CAPABILITY, `Unsupported capability: ${name}`)
         }
         const requestedId = parsed.id
-        if (requestedId && batches.has(requestedId.toLowerCase())) throw new RpcError(RpcErrorCode.DUPLICATE_ID, `Duplicate id: ${requestedId}`)
+        if (requestedId && (await batches.get(`batch:${requestedId.toLowerCase()}`)) !== undefined)
+          throw new RpcError(RpcErrorCode.DUPLICATE_ID, `Duplicate id: ${requestedId}`)
         const calls: Call[] = parsed.calls.map((c) => ({ to: c.to!, value: c.value, ...(c.data ? { data: c.data } : {}) }))
         const hash = await sendOp(await signer(), chainId, calls)
-        batches.set(hash.toLowerCase(), { sender: me, chainId, at: Date.now() })
-        if (requestedId) batches.set(requestedId.toLowerCase(), { sender: me, chainId, at: Date.now(), hash })
-        for (const [k, v] of batches) if (Date.now() - v.at > 3_600_000) batches.delete(k)
+        await batches.set(`batch:${hash.toLowerCase()}`, JSON.stringify({ sender: me, chainId } satisfies Batch), BATCH_TTL_MS)
+        if (requestedId) await batches.set(`batch:${requestedId.toLowerCase()}`, JSON.stringify({ sender: me, chainId, hash } satisfies Batch), BATCH_TTL_MS)
         return { id: requestedId ?? hash }
       }
       case 'wallet_getCallsStatus': {
         const id = list[0]
         if (typeof id !== 'string' || id.length === 0 || id.length > 200) throw bad('id must be a bundle id')
-        const known = batches.get(id.toLowerCase())
+        const stored = await batches.get(`batch:${id.toLowerCase()}`)
+        const known = stored === undefined ? undefined : (JSON.parse(stored) as Batch)
         const unknown = () => new RpcError(RpcErrorCode.UNKNOWN_BUNDLE, 'Unknown bundle id')
         if (known && (known.chainId !== chainId || !isAddressEqual(known.sender, me))) throw unknown()
         const opHash = known?.hash ?? id
