@@ -431,10 +431,10 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
 
   // ---- one-time codes ----------------------------------------------------------------------------------------------
 
-  async function sendOtp(key: string, to: string, purpose: OtpPurpose, extra: Pick<Otp, 'deviceId' | 'newEmail'> = {}): Promise<void> {
+  async function sendOtp(key: string, to: string, purpose: OtpPurpose, extra: Pick<Otp, 'deviceId' | 'newEmail'> = {}, deviceLink?: string): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
     otps.set(key, { hash: sha256(`${key}\n${code}`), expiresAt: clock() + OTP_TTL_MS, wrong: 0, ...extra })
-    await mailer.sendOtp(to, code, purpose)
+    await mailer.sendOtp(to, code, purpose, deviceLink)
   }
 
   function bump(map: Map<string, { start: number; count: number }>, key: string): number {
@@ -541,6 +541,9 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     if (req.url.startsWith('/api/email/')) ipRateLimit(req)
   })
 
+  // Issue 26 item 5: the answer, and the work done before it (one mail), are the same whether the email is registered
+  // or not. A known email on an unknown device gets the approval link in that same mail; the code is only accepted
+  // once the link was approved (POST /api/email/otp), so only whoever reads the mailbox learns the email is known.
   app.post('/api/email/connect', async (req): Promise<EmailConnectResponse> => {
     await apiContext(req)
     const b = body(req)
@@ -549,13 +552,13 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     throttle(`email:${email}`)
     try {
       const user = store.userByEmail(email)
+      let link: string | undefined
       if (user && !user.devices.includes(deviceId)) {
         const token = randomBytes(24).toString('base64url')
         deviceLinks.set(token, { email, deviceId, expiresAt: clock() + DEVICE_LINK_TTL_MS })
-        await mailer.sendDeviceLink(email, `${url}/device/approve?token=${token}`)
-        return { action: 'VERIFY_DEVICE' }
+        link = `${url}/device/approve?token=${token}`
       }
-      await sendOtp(`login:${email}`, email, 'login', { deviceId })
+      await sendOtp(`login:${email}`, email, 'login', { deviceId }, link)
       return { action: 'VERIFY_OTP' }
     } catch (e) {
       lastTrigger.delete(`email:${email}`)
@@ -563,6 +566,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     }
   })
 
+  /** Kept for hosts of the AppKit protocol: waits for the approval link (the code was mailed with it), then VERIFY_OTP. */
   app.post('/api/email/device', async (req, reply): Promise<EmailConnectResponse> => {
     await apiContext(req)
     const b = body(req)
@@ -588,8 +592,6 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
       })
       if (!approved()) return { action: 'VERIFY_DEVICE' }
     }
-    approvedDevices.delete(key)
-    await sendOtp(`login:${email}`, email, 'login', { deviceId })
     return { action: 'VERIFY_OTP' }
   })
 
@@ -628,7 +630,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     const key = deviceKey(link.email, link.deviceId)
     approvedDevices.set(key, clock() + DEVICE_LINK_TTL_MS)
     approvals.emit(key)
-    return htmlPage(reply, 200, 'Device approved', 'Go back to the app: a login code is on its way to your inbox.')
+    return htmlPage(reply, 200, 'Device approved', 'Go back to the app and enter the code from the same mail.')
   })
 
   app.post('/api/email/otp', async (req): Promise<SessionResponse> => {
@@ -637,8 +639,19 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     const email = emailField(b.email)
     const otp = otpField(b.otp)
     const deviceId = deviceField(b.deviceId)
-    checkOtp(`login:${email}`, otp, deviceId, email)
-    let user = store.userByEmail(email) ?? (await createUser({ email }))
+    const rec = checkOtp(`login:${email}`, otp, deviceId, email)
+    const known = store.userByEmail(email)
+    if (known && !known.devices.includes(deviceId)) {
+      // The right code from a new device of a known email: it still needs the link mailed with the code. The code
+      // stays valid (not consumed) so the user types it again once the device is approved.
+      const key = deviceKey(email, deviceId)
+      if (!((approvedDevices.get(key) ?? 0) > clock())) {
+        otps.set(`login:${email}`, rec)
+        throw new HttpError(403, 'DEVICE_NOT_APPROVED', ApiErrorText.DEVICE_NOT_APPROVED)
+      }
+      approvedDevices.delete(key)
+    }
+    let user = known ?? (await createUser({ email }))
     if (!user.devices.includes(deviceId)) {
       const id = user.id
       await store.update((d) => {
