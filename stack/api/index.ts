@@ -42,6 +42,13 @@ const MIN_ADMIN_TOKEN_LENGTH = 16
 export type ApiServerOptions = {
   /** 0 (the default) picks a free port. */
   port?: number
+  /** Address to listen on (default 127.0.0.1; behind a reverse proxy on another machine, its interface). */
+  host?: string
+  /**
+   * The URL clients reach this server at (behind a reverse proxy: `https://api.example`): the issuer of its sign-in
+   * tokens and the base of the links it answers. Default `http://127.0.0.1:<port>` (dev); production mode requires it.
+   */
+  publicUrl?: string
   /** PGlite data directory (the embedded default); the data survives a restart on the same directory. */
   dataDir?: string
   /**
@@ -82,12 +89,20 @@ export type ApiServerOptions = {
   trustProxy?: boolean | string | string[]
   /** Clock for the rate limits and the sign-in nonces and sessions, in ms (default Date.now); tests move it. */
   now?: () => number
+  /**
+   * The stack's own on-ramp provider page (`/onramp-provider/...`), which pays purchases from the dev mnemonic's key
+   * (default true, the dev stack). Production mode requires false: a deployment uses a real on-ramp provider.
+   */
+  onrampProviderPage?: boolean
   /** Zones the /v1/profile name service serves (default DEFAULT_NAME_ZONES: reown.id, wcn.id and the stack's portico.test). */
   nameZones?: readonly string[]
 }
 
 export type ApiServer = {
+  /** Where this process listens (http://127.0.0.1:<port> by default). */
   url: string
+  /** `publicUrl`, or `url` without one. */
+  publicUrl: string
   /** The token GET /e wants (the one given, or the generated one). */
   adminToken: string
   stop(): Promise<void>
@@ -118,6 +133,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   )
   const chains = buildChainRuntimes(opts.chains, opts.deployment)
   let baseUrl = ''
+  let localUrl = ''
   let indexer: ChainIndexer | undefined
   const serverOptions: FastifyServerOptions = {
     logger: false,
@@ -163,15 +179,17 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       registerSessionsRoutes(scope, { db, chains, now: opts.now ?? Date.now })
     })
     // The local on-ramp provider's checkout page: a plain page at this origin, no projectId.
-    await app.register(async (scope) => registerOnrampProviderPage(scope, onramp))
+    if (opts.onrampProviderPage !== false) await app.register(async (scope) => registerOnrampProviderPage(scope, onramp))
     await app.register(async (scope) =>
       registerAnalyticsRoutes(scope, { db, projectIds, rateLimit: eventRateLimit, now: opts.now ?? Date.now, adminToken, retentionMs: opts.analyticsRetentionMs }),
     )
 
-    await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 })
+    await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 })
     const address = app.server.address()
     if (!address || typeof address === 'string') throw new Error('api server has no TCP address')
-    baseUrl = `http://127.0.0.1:${address.port}`
+    const reachable = !opts.host || opts.host === '0.0.0.0' || opts.host === '::' ? '127.0.0.1' : opts.host.includes(':') ? `[${opts.host}]` : opts.host
+    localUrl = `http://${reachable}:${address.port}`
+    baseUrl = opts.publicUrl?.replace(/\/$/, '') ?? `http://127.0.0.1:${address.port}`
 
     indexer = new ChainIndexer(db, chains, log)
     if (chains.length) indexer.start(opts.indexIntervalMs ?? 1000)
@@ -185,7 +203,8 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   const activeIndexer = indexer
   let stopping: Promise<void> | undefined
   return {
-    url: baseUrl,
+    url: localUrl,
+    publicUrl: baseUrl,
     adminToken,
     db,
     indexNow: () => activeIndexer.indexNow(),

@@ -711,6 +711,33 @@ describe('stack/relay hardening: quotas answer -32005 and are counted', () => {
     for (const ws of [a2.ws, b.ws, again.ws]) ws?.close()
   })
 
+  it('caps connections per client IP by default (issue 26 item 8): the 101st from one address gets HTTP 429', async () => {
+    const relay = await start({})
+    const jwt = await signJWT('sub', relay.url, 3600, generateKeyPair())
+    const open = () =>
+      new Promise<{ status: number; ws?: WebSocket }>((resolve) => {
+        const ws = new WebSocket(`${relay.url}/?auth=${jwt}`)
+        ws.once('open', () => resolve({ status: 101, ws }))
+        ws.once('unexpected-response', (_req, res) => {
+          resolve({ status: res.statusCode ?? 0 })
+          ws.terminate()
+        })
+        ws.once('error', () => {})
+      })
+    const opened: WebSocket[] = []
+    try {
+      for (let i = 0; i < 100; i++) {
+        const r = await open()
+        expect(r.status).toBe(101)
+        opened.push(r.ws!)
+      }
+      expect((await open()).status).toBe(429)
+      expect(relay.stats().limitExceeded).toMatchObject({ connectionsPerIp: 1 })
+    } finally {
+      for (const ws of opened) ws.close()
+    }
+  })
+
   it('reads every limit from command-line flags; unset ones keep RELAY_DEFAULTS', () => {
     const opts = parseRelayFlags([
       '--port', '9000', '--host', '0.0.0.0', '--redis', 'redis://10.0.0.5:6379', '--redis-prefix', 'wc:',

@@ -48,6 +48,8 @@ export const ApiErrorText = {
   OTP_EXPIRED: 'Code expired, request a new one',
   /** 429: the email had too many wrong codes today; only devices that logged in with it before may still try (issue 26). */
   EMAIL_LOCKED: 'Too many wrong codes for this email today, try again tomorrow',
+  /** 403: the right code from a new device of a known email before the link mailed with it was approved (issue 26 item 5). */
+  DEVICE_NOT_APPROVED: 'Approve this device with the link in the email, then enter the code again',
   /** 400: a body or query field fails validation (the message names the field). */
   INVALID_PARAMS: 'Invalid params',
   /** 400: an unknown social provider. */
@@ -71,6 +73,7 @@ export type ApiErrorCode =
   | 'OTP_INVALID'
   | 'OTP_EXPIRED'
   | 'EMAIL_LOCKED'
+  | 'DEVICE_NOT_APPROVED'
   | 'INVALID_PARAMS'
   | 'UNKNOWN_PROVIDER'
   | 'SOCIAL_CODE_INVALID'
@@ -127,16 +130,18 @@ export type ProjectCheckResponse = { ok: true; allowedOrigins: string[] }
 
 /**
  * `POST /api/email/connect`. `deviceId` is a random id (at least 16 characters of [A-Za-z0-9_-]) the frame page
- * creates once and keeps in its storage. A new email (no user yet) or a known device of that email → the OTP mail is
- * sent, `VERIFY_OTP`. An existing user on an unknown device → a mail with the approval link, `VERIFY_DEVICE`.
+ * creates once and keeps in its storage. Always `VERIFY_OTP` after one mail, whether the email is registered or not
+ * (issue 26 item 5). For an existing user on an unknown device that mail also carries the approval link, and
+ * `POST /api/email/otp` refuses the right code (403 DEVICE_NOT_APPROVED, code kept) until the link was approved.
+ * This server never answers `VERIFY_DEVICE` here; the type keeps it for the frame protocol.
  * Throttled per email: 30 s between triggers (429 EMAIL_THROTTLED with n = whole seconds left).
  */
 export type EmailConnectRequest = { email: string; deviceId: string }
 export type EmailConnectResponse = { action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }
 
 /**
- * `POST /api/email/device`: waits (long poll, up to ~25 s) for the approval link to be opened. Approved → the OTP
- * mail is sent and the answer is `VERIFY_OTP`; still waiting → `VERIFY_DEVICE` (call again).
+ * `POST /api/email/device`: waits (long poll, up to ~25 s) for the approval link to be approved. Approved →
+ * `VERIFY_OTP` (the code came in the link's mail); still waiting → `VERIFY_DEVICE` (call again).
  */
 export type EmailDeviceRequest = { email: string; deviceId: string }
 export type EmailDeviceResponse = { action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }

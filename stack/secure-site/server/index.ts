@@ -413,13 +413,14 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
 
   /** The stored form of a code: its hash, never the code (`otp:<key>`; its wrong guesses count in `otp-wrong:<key>`). */
   type StoredOtp = { hash: string; expiresAt: number; deviceId?: string; newEmail?: string }
+  const storedOtp = (rec: Otp): string =>
+    JSON.stringify({ hash: rec.hash.toString('hex'), expiresAt: rec.expiresAt, deviceId: rec.deviceId, newEmail: rec.newEmail } satisfies StoredOtp)
 
-  async function sendOtp(key: string, to: string, purpose: OtpPurpose, extra: Pick<Otp, 'deviceId' | 'newEmail'> = {}): Promise<void> {
+  async function sendOtp(key: string, to: string, purpose: OtpPurpose, extra: Pick<Otp, 'deviceId' | 'newEmail'> = {}, deviceLink?: string): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-    const rec: StoredOtp = { hash: sha256(`${key}\n${code}`).toString('hex'), expiresAt: clock() + OTP_TTL_MS, ...extra }
     await ephemeral.del(`otp-wrong:${key}`)
-    await ephemeral.set(`otp:${key}`, JSON.stringify(rec), OTP_TTL_MS)
-    await mailer.sendOtp(to, code, purpose)
+    await ephemeral.set(`otp:${key}`, storedOtp({ hash: sha256(`${key}\n${code}`), expiresAt: clock() + OTP_TTL_MS, wrong: 0, ...extra }), OTP_TTL_MS)
+    await mailer.sendOtp(to, code, purpose, deviceLink)
   }
 
   /**
@@ -451,7 +452,6 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     }
     // Single use: only the caller that takes this very record succeeds.
     if ((await ephemeral.take(`otp:${key}`)) !== raw) throw new HttpError(400, 'OTP_EXPIRED', ApiErrorText.OTP_EXPIRED)
-    await ephemeral.del(`otp-wrong:${key}`)
     return { hash: Buffer.from(rec.hash, 'hex'), expiresAt: rec.expiresAt, wrong: 0, deviceId: rec.deviceId, newEmail: rec.newEmail }
   }
 
@@ -518,6 +518,9 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     if (req.url.startsWith('/api/email/')) await ipRateLimit(req)
   })
 
+  // Issue 26 item 5: the answer, and the work done before it (one mail), are the same whether the email is registered
+  // or not. A known email on an unknown device gets the approval link in that same mail; the code is only accepted
+  // once the link was approved (POST /api/email/otp), so only whoever reads the mailbox learns the email is known.
   app.post('/api/email/connect', async (req): Promise<EmailConnectResponse> => {
     await apiContext(req)
     const b = body(req)
@@ -526,13 +529,13 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     await throttle(`email:${email}`)
     try {
       const user = await store.userByEmail(email)
+      let link: string | undefined
       if (user && !user.devices.includes(deviceId)) {
         const token = randomBytes(24).toString('base64url')
         await setDeviceLink(token, { email, deviceId, expiresAt: clock() + DEVICE_LINK_TTL_MS })
-        await mailer.sendDeviceLink(email, `${url}/device/approve?token=${token}`)
-        return { action: 'VERIFY_DEVICE' }
+        link = `${url}/device/approve?token=${token}`
       }
-      await sendOtp(`login:${email}`, email, 'login', { deviceId })
+      await sendOtp(`login:${email}`, email, 'login', { deviceId }, link)
       return { action: 'VERIFY_OTP' }
     } catch (e) {
       await ephemeral.del(`throttle:email:${email}`)
@@ -540,6 +543,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     }
   })
 
+  /** Kept for hosts of the AppKit protocol: waits for the approval link (the code was mailed with it), then VERIFY_OTP. */
   app.post('/api/email/device', async (req, reply): Promise<EmailConnectResponse> => {
     await apiContext(req)
     const b = body(req)
@@ -572,8 +576,6 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     } finally {
       unlisten()
     }
-    await ephemeral.del(`approved:${key}`)
-    await sendOtp(`login:${email}`, email, 'login', { deviceId })
     return { action: 'VERIFY_OTP' }
   })
 
@@ -620,7 +622,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     if ((await ephemeral.get(`link-pending:${key}`)) === token) await ephemeral.del(`link-pending:${key}`)
     await ephemeral.set(`approved:${key}`, String(clock() + DEVICE_LINK_TTL_MS), DEVICE_LINK_TTL_MS)
     await ephemeral.emit(`approval:${key}`)
-    return htmlPage(reply, 200, 'Device approved', 'Go back to the app: a login code is on its way to your inbox.')
+    return htmlPage(reply, 200, 'Device approved', 'Go back to the app and enter the code from the same mail.')
   })
 
   app.post('/api/email/otp', async (req): Promise<SessionResponse> => {
@@ -629,8 +631,19 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     const email = emailField(b.email)
     const otp = otpField(b.otp)
     const deviceId = deviceField(b.deviceId)
-    await checkOtp(`login:${email}`, otp, deviceId, email)
-    let user = (await store.userByEmail(email)) ?? (await createUser({ email }))
+    const rec = await checkOtp(`login:${email}`, otp, deviceId, email)
+    const known = await store.userByEmail(email)
+    if (known && !known.devices.includes(deviceId)) {
+      // The right code from a new device of a known email: it still needs the link mailed with the code. The code
+      // stays valid (not consumed) so the user types it again once the device is approved.
+      const key = deviceKey(email, deviceId)
+      if (!(Number((await ephemeral.get(`approved:${key}`)) ?? 0) > clock())) {
+        await ephemeral.set(`otp:login:${email}`, storedOtp(rec), rec.expiresAt - clock())
+        throw new HttpError(403, 'DEVICE_NOT_APPROVED', ApiErrorText.DEVICE_NOT_APPROVED)
+      }
+      await ephemeral.del(`approved:${key}`)
+    }
+    let user = known ?? (await createUser({ email }))
     if (!user.devices.includes(deviceId))
       user = await store.updateUser(user.id, (u) => {
         if (!u.devices.includes(deviceId)) u.devices = [...u.devices.slice(-19), deviceId]

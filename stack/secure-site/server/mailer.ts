@@ -50,33 +50,33 @@ export function createMailer(o: SmtpOptions) {
   const from = o.from ?? 'Portico <no-reply@portico.localhost>'
 
   return {
-    async sendOtp(to: string, code: string, purpose: OtpPurpose): Promise<void> {
+    /**
+     * The code mail. With `deviceLink` (a known email on a new device, issue 26 item 5) the same mail also carries
+     * the approval link: one mail either way, so the answer and its timing do not tell whether the email is known.
+     */
+    async sendOtp(to: string, code: string, purpose: OtpPurpose, deviceLink?: string): Promise<void> {
       const lead =
         purpose === 'login'
           ? 'Your login code is'
           : purpose === 'update-primary'
             ? 'To change the email of your Portico wallet, enter this code'
             : 'To confirm this new email for your Portico wallet, enter this code'
+      const deviceText = deviceLink
+        ? `Someone is signing in to your Portico wallet from a new device. If it is you, open this link to approve it, then enter the code above:\n\n${deviceLink}\n\nIf it is not you, ignore this mail: without the approval the code does not log in.\n`
+        : ''
+      const deviceHtml = deviceLink
+        ? '<p>Someone is signing in to your Portico wallet from a new device. If it is you, approve it, then enter the code above:</p>' +
+          `<p><a href="${escapeHtml(deviceLink)}">Approve this device</a></p><p>${escapeHtml(deviceLink)}</p><p>If it is not you, ignore this mail: without the approval the code does not log in.</p>`
+        : ''
       await transport.sendMail({
         from,
         to,
-        subject: OTP_SUBJECT[purpose],
-        text: `${lead}: ${code}\n\nIt expires in 10 minutes. If you did not ask for it, ignore this mail.\n`,
+        subject: deviceLink ? DEVICE_SUBJECT : OTP_SUBJECT[purpose],
+        // The code comes first (before a link whose token could hold six digits).
+        text: `${lead}: ${code}\n\nIt expires in 10 minutes. If you did not ask for it, ignore this mail.\n${deviceText ? `\n${deviceText}` : ''}`,
         html:
           `<p>${escapeHtml(lead)}:</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p>` +
-          '<p>It expires in 10 minutes. If you did not ask for it, ignore this mail.</p>',
-      })
-    },
-    async sendDeviceLink(to: string, link: string): Promise<void> {
-      await transport.sendMail({
-        from,
-        to,
-        subject: DEVICE_SUBJECT,
-        text: `Someone is signing in to your Portico wallet from a new device. If it is you, open this link to approve it:\n\n${link}\n\nIt expires in 15 minutes. If it is not you, ignore this mail.\n`,
-        html:
-          '<p>Someone is signing in to your Portico wallet from a new device. If it is you, approve it:</p>' +
-          `<p><a href="${escapeHtml(link)}">Approve this device</a></p><p>${escapeHtml(link)}</p>` +
-          '<p>It expires in 15 minutes. If it is not you, ignore this mail.</p>',
+          `<p>It expires in 10 minutes. If you did not ask for it, ignore this mail.</p>${deviceHtml}`,
       })
     },
     close(): void {

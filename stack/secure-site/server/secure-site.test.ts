@@ -178,18 +178,24 @@ describe('email login', () => {
     expect(r.body.error).toBe('Code expired, request a new one')
   })
 
-  it('a new device of a known email needs the approval link from the mail first', async () => {
+  it('a new device of a known email gets the code with the approval link; the code works only once the link is approved', async () => {
     const email = 'devices@example.com'
     await emailLogin(email)
     offsetMs += 31_000
     const device = deviceId()
     const since = new Date().toISOString()
     const c = await call('POST', '/api/email/connect', { body: { email, deviceId: device } })
-    expect(c.body).toEqual({ action: 'VERIFY_DEVICE' })
+    // Issue 26 item 5: the same answer as for an email nobody registered.
+    expect(c.body).toEqual({ action: 'VERIFY_OTP' })
     const deviceMail = await nextMail(email, 'Approve a new device for Portico', since)
     const link = /(http:\/\/\S+\/device\/approve\?token=[A-Za-z0-9_-]+)/.exec(deviceMail.text)![1]!
     expect(deviceMail.html).toContain('/device/approve?token=')
-    // No code before the approval: the long poll waits.
+    const code = codeOf(deviceMail)
+    // The right code before the approval: refused, and kept.
+    const early = await call('POST', '/api/email/otp', { body: { email, otp: code, deviceId: device } })
+    expect(early.status).toBe(403)
+    expect(early.body).toEqual({ error: 'Approve this device with the link in the email, then enter the code again', code: 'DEVICE_NOT_APPROVED' })
+    // A frame of the AppKit protocol may long-poll the approval.
     const waiting = call('POST', '/api/email/device', { body: { email, deviceId: device } })
     const confirmPage = await fetch(link)
     expect(confirmPage.status).toBe(200)
@@ -200,16 +206,17 @@ describe('email login', () => {
     expect(approvedPage.status).toBe(200)
     expect(await approvedPage.text()).toContain('Device approved')
     expect((await waiting).body).toEqual({ action: 'VERIFY_OTP' })
-    const code = codeOf(await nextMail(email, 'Your Portico login code', since))
     const r = await call('POST', '/api/email/otp', { body: { email, otp: code, deviceId: device } })
     expect(r.status).toBe(200)
     // The link is one-time.
     expect((await fetch(link)).status).toBe(400)
     expect((await fetch(`${site.url}/device/approve`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }).toString() })).status).toBe(400)
-    // The approved device now gets the code at once.
+    // The approved device now gets the plain code mail.
     offsetMs += 31_000
+    const since2 = new Date().toISOString()
     const known = await call('POST', '/api/email/connect', { body: { email, deviceId: device } })
     expect(known.body).toEqual({ action: 'VERIFY_OTP' })
+    expect((await nextMail(email, 'Your Portico login code', since2)).text).not.toContain('/device/approve')
   })
 
   it('a code sent to one device does not log in another', async () => {
@@ -310,33 +317,51 @@ describe('project and origin checks', () => {
   })
 })
 
+/** A fetch that keeps cookies and follows redirects by hand, as a browser would through the provider's pages. */
+function cookieClient() {
+  const jar = new Map<string, string>()
+  const get = async (u: string, form?: Record<string, string>) => {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+    const res = await fetch(u, {
+      method: form ? 'POST' : 'GET',
+      headers: { ...(cookie ? { cookie } : {}), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      body: form ? new URLSearchParams(form).toString() : undefined,
+      redirect: 'manual',
+    })
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';')
+      const i = pair!.indexOf('=')
+      if (/max-age=0|expires=.*1970/i.test(c)) jar.delete(pair!.slice(0, i))
+      else jar.set(pair!.slice(0, i), pair!.slice(i + 1))
+    }
+    return res
+  }
+  const follow = async (res: Response, base: string): Promise<{ res: Response; url: string }> => {
+    let url = base
+    while (res.status >= 300 && res.status < 400) {
+      url = new URL(res.headers.get('location')!, url).href
+      res = await get(url)
+    }
+    return { res, url }
+  }
+  return { get, follow }
+}
+
+/** Start → the provider's login (username) and consent → the callback page's one-time code, for `provider`. */
+async function socialCode(provider: string, username: string): Promise<string> {
+  const { get, follow } = cookieClient()
+  const startUrl = `${site.url}/social/start?provider=${provider}&state=s&hostOrigin=${encodeURIComponent(HOST)}&projectId=${PROJECT}`
+  const login = await follow(await get(startUrl), startUrl)
+  const loginAction = new URL(/action="([^"]*\/login)"/.exec(await login.res.text())![1]!.replaceAll('&amp;', '&'), login.url).href
+  const consent = await follow(await get(loginAction, { username }), login.url)
+  const confirm = new URL(/action="([^"]*\/confirm)"/.exec(await consent.res.text())![1]!.replaceAll('&amp;', '&'), consent.url).href
+  const cb = await follow(await get(confirm, {}), confirm)
+  return JSON.parse(/id="portico-social-callback">(.*?)<\/script>/s.exec(await cb.res.text())![1]!).message.payload.code
+}
+
 describe('social login', () => {
   it('github: start → provider login and consent → callback page posts a one-time code to the exact host origin', async () => {
-    const jar = new Map<string, string>()
-    const get = async (u: string, form?: Record<string, string>) => {
-      const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
-      const res = await fetch(u, {
-        method: form ? 'POST' : 'GET',
-        headers: { ...(cookie ? { cookie } : {}), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-        body: form ? new URLSearchParams(form).toString() : undefined,
-        redirect: 'manual',
-      })
-      for (const c of res.headers.getSetCookie()) {
-        const [pair] = c.split(';')
-        const i = pair!.indexOf('=')
-        if (/max-age=0|expires=.*1970/i.test(c)) jar.delete(pair!.slice(0, i))
-        else jar.set(pair!.slice(0, i), pair!.slice(i + 1))
-      }
-      return res
-    }
-    const follow = async (res: Response, base: string): Promise<{ res: Response; url: string }> => {
-      let url = base
-      while (res.status >= 300 && res.status < 400) {
-        url = new URL(res.headers.get('location')!, url).href
-        res = await get(url)
-      }
-      return { res, url }
-    }
+    const { get, follow } = cookieClient()
     const startUrl = `${site.url}/social/start?provider=github&state=host-state-1&hostOrigin=${encodeURIComponent(HOST)}&projectId=${PROJECT}`
     const start = await get(startUrl)
     expect(start.status).toBe(302)
@@ -387,6 +412,20 @@ describe('social login', () => {
     const code3 = JSON.parse(/id="portico-social-callback">(.*?)<\/script>/s.exec(await third.res.text())![1]!).message.payload.code
     const ex3 = await call('POST', '/api/social/exchange', { body: { code: code3 } })
     expect(ex3.body.user.address).toBe(ex.body.user.address)
+  })
+
+  it('issue 26 item 10, through the provider: an id_token without email_verified gives a wallet with no email', async () => {
+    // The real provider issues the token; its user has an email but no email_verified claim at all.
+    const bob = oidc.users.facebook.find((u) => u.username === 'bob')! as { email_verified?: boolean }
+    delete bob.email_verified
+    const unverified = await call('POST', '/api/social/exchange', { body: { code: await socialCode('facebook', 'bob') } })
+    expect(unverified.status).toBe(200)
+    expect(unverified.body.user.socialProvider).toBe('facebook')
+    expect(unverified.body.user.userName).toBe('Bob Example')
+    expect(unverified.body.user.email).toBeUndefined()
+    // The same provider's verified user keeps its email (the path does read the claim).
+    const verified = await call('POST', '/api/social/exchange', { body: { code: await socialCode('facebook', 'alice') } })
+    expect(verified.body.user.email).toBe('alice@facebook.example')
   })
 
   it('a provider error (the user denied) posts SOCIAL_ERROR "Failed to connect" to the host origin', async () => {

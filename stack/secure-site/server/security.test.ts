@@ -115,7 +115,7 @@ describe('issue 26 item 4: one-time codes', () => {
     offsetMs += 31_000
     const device = deviceId()
     const since = new Date().toISOString()
-    expect((await call('POST', '/api/email/connect', { body: { email, deviceId: device } })).body).toEqual({ action: 'VERIFY_DEVICE' })
+    expect((await call('POST', '/api/email/connect', { body: { email, deviceId: device } })).body).toEqual({ action: 'VERIFY_OTP' })
     const link = /(http:\/\/\S+\/device\/approve\?token=[A-Za-z0-9_-]+)/.exec((await mailTo(email, 'Approve a new device for Portico', since)).text)![1]!
     // A scanner opens the link twice: nothing is approved.
     for (let i = 0; i < 2; i++) {
@@ -135,6 +135,38 @@ describe('issue 26 item 4: one-time codes', () => {
     const approved = await fetch(`${site.url}/device/approve`, { method: 'POST', headers: { ...form, origin: site.url }, body: `token=${token}` })
     expect(await approved.text()).toContain('Device approved')
     expect((await call('POST', '/api/email/device', { body: { email, deviceId: device } })).body).toEqual({ action: 'VERIFY_OTP' })
+  })
+})
+
+describe('issue 26 item 5: the email login does not tell whether an email is registered', () => {
+  it('a registered and an unregistered email get the same status and body from /api/email/connect, after one mail each', async () => {
+    await login('registered@example.com')
+    offsetMs += 31_000
+    const since = new Date().toISOString()
+    const known = await call('POST', '/api/email/connect', { body: { email: 'registered@example.com', deviceId: deviceId() } })
+    const unknown = await call('POST', '/api/email/connect', { body: { email: 'nobody@example.com', deviceId: deviceId() } })
+    expect(known.status).toBe(200)
+    expect([unknown.status, unknown.text]).toEqual([known.status, known.text])
+    expect(known.body).toEqual({ action: 'VERIFY_OTP' })
+    // One mail each before the answer: the registered one carries the device link with its code.
+    expect(codeOf(await mailTo('registered@example.com', 'Approve a new device for Portico', since))).toMatch(/^\d{6}$/)
+    expect(codeOf(await mailTo('nobody@example.com', 'Your Portico login code', since))).toMatch(/^\d{6}$/)
+    // Within 30 s both get the throttle, before any lookup.
+    const again = [await call('POST', '/api/email/connect', { body: { email: 'registered@example.com', deviceId: deviceId() } }), await call('POST', '/api/email/connect', { body: { email: 'nobody@example.com', deviceId: deviceId() } })]
+    expect(again.map((r) => r.status)).toEqual([429, 429])
+  })
+
+  it('a wrong code from a new device of a known email answers "Invalid code", as for an unknown email: only the right code learns more', async () => {
+    await login('known2@example.com')
+    offsetMs += 31_000
+    const device = deviceId()
+    const since = new Date().toISOString()
+    await call('POST', '/api/email/connect', { body: { email: 'known2@example.com', deviceId: device } })
+    const code = codeOf(await mailTo('known2@example.com', 'Approve a new device for Portico', since))
+    const wrong = await call('POST', '/api/email/otp', { body: { email: 'known2@example.com', otp: wrongOf(code), deviceId: device } })
+    expect(wrong.body).toEqual({ error: 'Invalid code', code: 'OTP_INVALID' })
+    const right = await call('POST', '/api/email/otp', { body: { email: 'known2@example.com', otp: code, deviceId: device } })
+    expect(right.body.code).toBe('DEVICE_NOT_APPROVED')
   })
 })
 
