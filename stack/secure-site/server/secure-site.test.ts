@@ -601,7 +601,8 @@ describe('rate limit', () => {
       await small.stop()
       rmSync(dir, { recursive: true, force: true })
     }
-  })
+    // A site of its own: creating its embedded database takes seconds on a busy machine.
+  }, 120_000)
 })
 
 describe('keys at rest and in replies', () => {
@@ -645,7 +646,8 @@ describe('keys at rest and in replies', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
-  })
+    // Three starts on one new embedded database.
+  }, 180_000)
 
   it('no reply of the whole session carried a private key or seed, in any encoding', async () => {
     const data = await site.exportState()

@@ -230,5 +230,6 @@ describe('issue 26 item 11: SMTP requires TLS by default', () => {
       await strict.stop()
       rmSync(dir, { recursive: true, force: true })
     }
-  })
+    // A site of its own: creating its embedded database takes seconds on a busy machine.
+  }, 120_000)
 })
