@@ -261,7 +261,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   })
   const farcaster =
     opts.farcasterRelayUrl && opts.farcasterRpcUrl
-      ? createFarcasterSignIn({ relayUrl: opts.farcasterRelayUrl, rpcUrl: opts.farcasterRpcUrl, waitMs: opts.farcasterWaitMs, clock })
+      ? createFarcasterSignIn({ relayUrl: opts.farcasterRelayUrl, rpcUrl: opts.farcasterRpcUrl, waitMs: opts.farcasterWaitMs, clock, state: ephemeral })
       : undefined
 
   const oidcConfigs = new Map<SocialProvider, Promise<oidcClient.Configuration>>()
