@@ -1,13 +1,13 @@
-import { lockStartup as lockServiceStartup, openDb, type Db, type DbLocation, type DbQueries, type DbSchema } from '../shared/postgres.ts'
+import { lockStartup as lockServiceStartup, openDb, type Db, type DbLocation, type DbQueries, type DbSchema } from '../db/postgres.ts'
 
-export { redactDatabaseUrl } from '../shared/postgres.ts'
+export { redactDatabaseUrl } from '../db/postgres.ts'
 
 /** The statements one connection (or one open transaction) runs. */
 export type ApiDbQueries = DbQueries
 
 /**
  * The API server's database: PGlite (embedded, one process per data directory) or a PostgreSQL server (any number
- * of API servers); see stack/shared/postgres.ts.
+ * of API servers); see stack/db/postgres.ts.
  */
 export type ApiDb = Db
 

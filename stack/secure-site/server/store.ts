@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
-import { openDb, type Db, type DbQueries, type DbSchema } from '../../shared/postgres.ts'
+import { openDb, type Db, type DbQueries, type DbSchema } from '../../db/postgres.ts'
 import type { AccountType, SocialProvider } from './api-types.ts'
 
 /** The earlier store: one JSON file in the data directory, imported (then renamed `.imported`) at the first start. */
