@@ -59,6 +59,18 @@ export type SecureSiteOptions = {
   /** Port on 127.0.0.1 (default: a free port). */
   port?: number
   host?: string
+  /**
+   * The URL users reach the site at (behind a reverse proxy: `https://secure.example`): the session tokens' issuer,
+   * the OIDC redirect URIs, the device links and the Origin the frame page's calls must carry. Default
+   * `http://<host>:<port>` (dev); production mode requires an https URL.
+   */
+  publicUrl?: string
+  /**
+   * Take the client address (the key of the per-client rate limits) from X-Forwarded-For: true trusts any proxy, or
+   * the addresses/CIDRs of the proxies to trust, or the number of hops (Fastify's trustProxy). Default false: the
+   * socket's address, so no client can pick its own rate-limit key.
+   */
+  trustProxy?: boolean | string | string[] | number
   /** Known project ids; others get 401 "Unauthorized: invalid key". Absent: any id the API server answers. */
   projectId?: string | string[]
   /** The API server whose `GET /projects/v1/origins` gives each project's allowlist. */
@@ -106,8 +118,10 @@ export type SecureSiteOptions = {
 }
 
 export type SecureSite = {
-  /** http://127.0.0.1:<port>, no trailing slash. */
+  /** `publicUrl`, else http://127.0.0.1:<port>; no trailing slash. */
   url: string
+  /** Where this process listens: http://<host>:<port>. */
+  localUrl: string
   /** The callback URL a provider redirects to. */
   redirectUri(provider: SocialProvider): string
   /** The OIDC client to register at H2's issuers (`startOidc({ clients: [site.oidcClient] })` or `addClient`). */
@@ -241,7 +255,8 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   const socialCodes = new LruMap<string, { userId: string; projectId: string; hostOrigin: string; expiresAt: number }>(MAX_PENDING)
   const oidcConfigs = new Map<SocialProvider, Promise<oidcClient.Configuration>>()
 
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024, trustProxy: false })
+  // Fastify takes a hop count too; its overloads type only the others.
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024, trustProxy: (opts.trustProxy ?? false) as boolean })
   /** Set once listening (routes only run after that). */
   let url = ''
   /** Pending device long-polls, released at stop. */
@@ -387,11 +402,15 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     return { ctx: { projectId: projectId as string, hostOrigin }, allowedOrigins: project.allowedOrigins }
   }
 
+  /** This site's own origin as the browser sees it: the public URL's, else the Host the request came to (dev). */
+  const publicOrigin = opts.publicUrl ? new URL(opts.publicUrl).origin : undefined
+  const selfOrigin = (req: FastifyRequest) => publicOrigin ?? `http://${req.headers.host}`
+
   /** The checks of every frame-page API call: same-origin caller, known project, allowed host origin. */
   async function apiContext(req: FastifyRequest): Promise<ApiContext> {
     const origin = req.headers.origin
     const site = req.headers['sec-fetch-site']
-    if ((origin !== undefined && origin !== `http://${req.headers.host}`) || (site !== undefined && site !== 'same-origin' && site !== 'none'))
+    if ((origin !== undefined && origin !== selfOrigin(req)) || (site !== undefined && site !== 'same-origin' && site !== 'none'))
       throw new HttpError(403, 'ORIGIN_NOT_ALLOWED', ApiErrorText.ORIGIN_NOT_ALLOWED)
     const h = (name: string) => {
       const v = req.headers[name]
@@ -622,7 +641,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   app.post('/device/approve', async (req, reply) => {
     // A same-origin form post (or a tool with no Origin); another site cannot approve on the user's behalf.
     const origin = req.headers.origin
-    if (origin !== undefined && origin !== 'null' && origin !== `http://${req.headers.host}`) return expiredLink(reply)
+    if (origin !== undefined && origin !== 'null' && origin !== selfOrigin(req)) return expiredLink(reply)
     const token = (body(req) as { token?: unknown }).token
     const link = liveLink(token)
     if (!link) return expiredLink(reply)
@@ -942,11 +961,13 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   })
 
   await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 })
-  url = `http://${opts.host ?? '127.0.0.1'}:${(app.server.address() as AddressInfo).port}`
+  const localUrl = `http://${opts.host ?? '127.0.0.1'}:${(app.server.address() as AddressInfo).port}`
+  url = publicOrigin ?? localUrl
   log(`secure site ready ${url}`)
 
   return {
     url,
+    localUrl,
     redirectUri,
     oidcClient: { client_id: clientId, client_secret: clientSecret, redirect_uris: SOCIAL_PROVIDERS.map(redirectUri) },
     flush: () => store.flush(),
