@@ -212,7 +212,9 @@ describe('the stack in production mode, from its package, behind a proxy on *.po
     expect(origins.status).toBe(200)
     expect(origins.json.allowedOrigins).toEqual([APP_ORIGIN])
     // The on-ramp provider page that pays from the dev key is off.
-    expect((await call('GET', `https://api.portico.test:${proxyPort}/onramp-provider/x`)).status).toBe(404)
+    const providerPage = await call('GET', `https://api.portico.test:${proxyPort}/onramp-provider/x`)
+    expect(providerPage.status).toBe(404)
+    expect(providerPage.text).not.toContain('Order not found')
   })
 
   it('an email login end to end: the frame page, the code through the operator\'s SMTP over TLS, a session issued by the public URL', async () => {
