@@ -4,11 +4,13 @@
  * mode with this suite's own PostgreSQL (initdb/pg_ctl in a temp dir) and Redis, the operator's SMTP server (an
  * smtp-server with STARTTLS and AUTH, as production requires), and public https URLs on hostnames other than
  * 127.0.0.1 (`*.portico.test`, mapped to loopback by this test's own DNS lookup, never /etc/hosts) behind a
- * TLS-terminating reverse proxy that sets X-Forwarded-For. Then an email login end to end through the proxy.
+ * TLS-terminating reverse proxy that sets X-Forwarded-For. Then an email login end to end through the proxy: by the
+ * HTTP API, and in Chromium (`--host-resolver-rules` maps the names) from a host page on https://app.portico.test
+ * that frames the secure site and speaks the frame protocol.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { createServer as createHttpServer, request as httpRequest, type IncomingMessage, type Server as HttpServer } from 'node:http'
 import { createServer as createHttpsServer, request as httpsRequest, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -18,12 +20,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import pg from 'pg'
+import { chromium, type Browser } from 'playwright-core'
+import { launchFirstChromium } from '../../testing/browser.ts'
+import { CHROMIUM_ARGS } from './browser.ts'
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../stack/api/test-postgres.ts'
 import { startLocalRedis, type LocalRedis } from '../../stack/relay/redis-server.ts'
 import { packPortico, packStack } from './packed-app.ts'
 
 const PROJECT = 'prod-test-project'
-const APP_ORIGIN = 'https://app.portico.test'
 const SMTP_USER = 'portico-mailer'
 
 /** The test's DNS: every *.portico.test name is this machine (what a real deployment's DNS does for its names). */
@@ -40,6 +44,9 @@ let proxy: Server
 let stack: ChildProcess | undefined
 let cert: string
 let proxyPort = 0
+let APP_ORIGIN = ''
+let appServer: HttpServer
+let browser: Browser | undefined
 const routes = new Map<string, number>()
 const mails: Array<{ to: string; subject: string; text: string; secure: boolean; user?: string }> = []
 let output = ''
@@ -132,6 +139,30 @@ beforeAll(async () => {
   })
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()))
   proxyPort = (proxy.address() as AddressInfo).port
+  APP_ORIGIN = `https://app.portico.test:${proxyPort}`
+  // The app that embeds the wallet: a page that frames the secure site and speaks the frame protocol to it.
+  const secureOrigin = `https://secure.portico.test:${proxyPort}`
+  const hostPage = `<!doctype html><html lang="en"><title>App</title><body>
+<iframe id="f" title="Portico secure frame" src="${secureOrigin}/frame?projectId=${PROJECT}&origin=${encodeURIComponent(APP_ORIGIN)}"></iframe>
+<script>
+const SECURE = ${JSON.stringify(secureOrigin)}
+const frame = document.getElementById('f')
+const waiting = new Map()
+window.frameReady = false
+addEventListener('message', (e) => {
+  if (e.origin !== SECURE || e.source !== frame.contentWindow || !e.data) return
+  if (e.data.type === 'FRAME_READY') window.frameReady = true
+  else if (waiting.has(e.data.id)) { waiting.get(e.data.id)(e.data); waiting.delete(e.data.id) }
+})
+window.ask = (type, payload) => new Promise((resolve) => {
+  const id = crypto.randomUUID()
+  waiting.set(id, resolve)
+  frame.contentWindow.postMessage({ type, id, payload }, SECURE)
+})
+</script></body></html>`
+  appServer = createHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(hostPage))
+  await new Promise<void>((r) => appServer.listen(0, '127.0.0.1', () => r()))
+  routes.set('app', (appServer.address() as AddressInfo).port)
 
   const config = {
     production: true,
@@ -189,7 +220,8 @@ afterAll(async () => {
     stack.kill('SIGTERM')
     await exited
   }
-  await Promise.allSettled([postgres?.stop(), redis?.stop(), new Promise((r) => (smtp ? smtp.close(() => r(undefined)) : r(undefined))), new Promise((r) => (proxy ? proxy.close(() => r(undefined)) : r(undefined)))])
+  await browser?.close()
+  await Promise.allSettled([new Promise((r) => (appServer ? appServer.close(() => r(undefined)) : r(undefined))), postgres?.stop(), redis?.stop(), new Promise((r) => (smtp ? smtp.close(() => r(undefined)) : r(undefined))), new Promise((r) => (proxy ? proxy.close(() => r(undefined)) : r(undefined)))])
   if (work) rmSync(work, { recursive: true, force: true })
 }, 60_000)
 
@@ -246,4 +278,29 @@ describe('the stack in production mode, from its package, behind a proxy on *.po
     const local = await call('POST', `${secure}/api/email/connect`, { headers: { ...headers, origin: `http://127.0.0.1:${routes.get('secure')}` }, body: { email, deviceId } })
     expect(local.status).toBe(403)
   })
+
+  it('in Chromium: the host page on https://app.portico.test frames the secure site and logs in by email', async () => {
+    browser = await launchFirstChromium((executablePath, env) =>
+      chromium.launch({
+        executablePath,
+        // The public names resolve to this machine in the browser only; the proxy's certificate is this test's own.
+        args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP *.portico.test 127.0.0.1', '--ignore-certificate-errors'],
+        ...(env ? { env: { ...process.env, ...env } as Record<string, string> } : {}),
+      }),
+    )
+    const page = await (await browser.newContext({ ignoreHTTPSErrors: true })).newPage()
+    await page.goto(`${APP_ORIGIN}/`)
+    await page.waitForFunction(() => (window as unknown as { frameReady: boolean }).frameReady, null, { timeout: 30_000 })
+    const ask = (type: string, payload: unknown) =>
+      page.evaluate(([t, p]) => (window as unknown as { ask(t: unknown, p: unknown): Promise<{ type: string; payload: any }> }).ask(t, p), [type, payload] as const)
+    const email = `browser-${Date.now()}@portico.test`
+    const connect = await ask('CONNECT_EMAIL', { email })
+    expect(connect).toMatchObject({ type: 'CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
+    await expect.poll(() => mails.some((m) => m.to === email), { timeout: 30_000 }).toBe(true)
+    const otp = /\b(\d{6})\b/.exec(mails.find((m) => m.to === email)!.text)![1]!
+    const login = await ask('CONNECT_OTP', { otp })
+    expect(login.type).toBe('CONNECT_OTP_SUCCESS')
+    expect(login.payload.user.email).toBe(email)
+    expect(login.payload.user.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  }, 120_000)
 })
