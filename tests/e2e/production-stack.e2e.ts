@@ -31,9 +31,10 @@ const PROJECT = 'prod-test-project'
 const SMTP_USER = 'portico-mailer'
 
 /** The test's DNS: every *.portico.test name is this machine (what a real deployment's DNS does for its names). */
-const lookup = (host: string, _o: unknown, cb: (e: Error | null, address: string, family: number) => void) => {
-  if (host === 'portico.test' || host.endsWith('.portico.test')) cb(null, '127.0.0.1', 4)
-  else cb(new Error(`unexpected host ${host}`), '', 4)
+const lookup = (host: string, options: { all?: boolean }, cb: (e: Error | null, address: string | Array<{ address: string; family: number }>, family?: number) => void) => {
+  if (host !== 'portico.test' && !host.endsWith('.portico.test')) return cb(new Error(`unexpected host ${host}`), '')
+  if (options?.all) cb(null, [{ address: '127.0.0.1', family: 4 }])
+  else cb(null, '127.0.0.1', 4)
 }
 
 let work: string
