@@ -95,6 +95,7 @@ export function relayProblems(o: RelayProductionSettings): string[] {
 
 /** The API server's settings production mode checks. */
 export type ApiProductionSettings = {
+  publicUrl?: string
   databaseUrl?: string
   /** An explicitly configured PGlite directory (not the dev default inside the stack). */
   dataDir?: string
@@ -108,6 +109,7 @@ export type ApiProductionSettings = {
 
 export function apiProblems(o: ApiProductionSettings): string[] {
   return defined([
+    publicUrlProblem('publicUrl', o.publicUrl, 'http://127.0.0.1:<port> as the issuer of its sign-in tokens and the base of its links'),
     !o.databaseUrl && !o.dataDir && 'databaseUrl is missing: the dev default PGlite directory inside the stack (stack/api/.data/db) would be used',
     o.allowedOrigins === undefined
       ? 'allowedOrigins is missing: the dev default allowlist lets http://localhost:* and http://127.0.0.1:* embed every project'
@@ -165,4 +167,15 @@ export function bundlerProblems(o: BundlerProductionSettings): string[] {
     (o.chainsFromDevDeployment || !o.rpcUrl) && 'rpcUrl is missing: the first chain of the dev deployment file would be used',
     !o.entryPoint && 'entryPoint is missing: the dev deployment\'s EntryPoint would be used',
   ])
+}
+
+/** For a main: in production mode, prints the refusal and exits 2 when `problems()` names any dev default. */
+export function exitOnDevDefaults(service: string, problems: () => string[], argv: readonly string[] = process.argv.slice(2)): void {
+  if (!isProduction(argv)) return
+  try {
+    refuseDevDefaults(service, problems())
+  } catch (e) {
+    console.error((e as Error).message)
+    process.exit(2)
+  }
 }

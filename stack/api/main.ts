@@ -5,10 +5,12 @@ import { fileURLToPath } from 'node:url'
 import { DEFAULT_DEPLOYMENT_FILE, DEFAULT_DEV_CHAINS, readDeployment, type Deployment } from '../chain/index.ts'
 import { command, listenPort } from '../cli.ts'
 import { DEFAULT_EVENT_RATE_LIMIT, startApiServer } from './index.ts'
+import { apiProblems, exitOnDevDefaults } from '../production.ts'
 
 const USAGE = `npm run stack:api -- [--port 8788] [--data-dir stack/api/.data/db | --database-url postgres://...]
   [--deployment file] [--demo-wallet-url url] [--project-ids a,b] [--events-per-client 120]
-  [--events-per-project 1200] [--admin-token token] [--trust-proxy[=addresses]]
+  [--events-per-project 1200] [--admin-token token] [--trust-proxy[=addresses]] [--host 127.0.0.1]
+  [--public-url https://api.example] [--allowed-origins https://app.example,...] [--no-onramp-provider-page] [--production]
 PORTICO_API_DATABASE_URL and PORTICO_API_ADMIN_TOKEN stand in for the two flags that carry secrets, which other users
 of the machine could read from the process list.`
 const here = dirname(fileURLToPath(import.meta.url))
@@ -28,6 +30,11 @@ const flags = command(
     'events-per-project': { type: 'string' },
     'admin-token': { type: 'string' },
     'trust-proxy': { type: 'string' },
+    host: { type: 'string' },
+    'public-url': { type: 'string' },
+    'allowed-origins': { type: 'string' },
+    'no-onramp-provider-page': { type: 'boolean' },
+    production: { type: 'boolean' },
   },
   args,
 )
@@ -51,6 +58,20 @@ const eventRateLimit = {
 const givenAdminToken = (flags['admin-token'] ?? process.env.PORTICO_API_ADMIN_TOKEN) || undefined
 const adminToken = givenAdminToken ?? randomBytes(32).toString('base64url')
 const deploymentFile = flags.deployment ?? DEFAULT_DEPLOYMENT_FILE
+const allowedOrigins = flags['allowed-origins']?.split(',').map((o) => o.trim()).filter(Boolean)
+const onrampProviderPage = !flags['no-onramp-provider-page']
+exitOnDevDefaults('api', () =>
+  apiProblems({
+    databaseUrl,
+    dataDir: flags['data-dir'],
+    allowedOrigins,
+    projectIds,
+    adminToken: givenAdminToken,
+    onrampProviderPage,
+    publicUrl: flags['public-url'],
+    chainsFromDevDeployment: existsSync(deploymentFile),
+  }),
+)
 
 // The chains come from the deployment `npm run stack:chain` wrote; without it the API serves the registry only.
 let deployment: Deployment | undefined
@@ -68,6 +89,10 @@ const chains = Object.entries(deployment?.chains ?? {}).map(([id, c]) => ({
 
 const server = await startApiServer({
   port,
+  host: flags.host,
+  publicUrl: flags['public-url'],
+  allowedOrigins,
+  onrampProviderPage,
   dataDir,
   databaseUrl,
   chains,

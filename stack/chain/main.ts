@@ -3,6 +3,9 @@
 // `--port-base 0` picks free ports for all of them.
 import { DEFAULT_DEPLOYMENT_FILE } from './index.ts'
 import { startLocalChains } from '../local-chains.ts'
+import { devOnlyProblems, exitOnDevDefaults } from '../production.ts'
+
+exitOnDevDefaults('chain', () => devOnlyProblems('chain'))
 
 function freePorts(argv: string[]): boolean {
   const i = argv.indexOf('--port-base')

@@ -1,7 +1,9 @@
+import { devOnlyProblems, exitOnDevDefaults } from '../production.ts'
 import { command, listenPort } from '../cli.ts'
 import { startCosmosLedger } from './index.ts'
 
-const flags = command('npm run stack:cosmos -- [--port 26657]; --port 0 picks a free port.', { port: { type: 'string' } })
+const flags = command('npm run stack:cosmos -- [--port 26657]; --port 0 picks a free port.', { port: { type: 'string' }, production: { type: 'boolean' } })
+exitOnDevDefaults('cosmos', () => devOnlyProblems('cosmos'))
 const port = await listenPort(flags.port, 26657)
 
 const cosmos = await startCosmosLedger({ port, log: (s) => console.error(s) })

@@ -2,6 +2,9 @@
 // `npm run stack:chain` (read from its deployment file); prints `farcaster relay <url>` and the demo users.
 import { DEFAULT_DEPLOYMENT_FILE, readDeployment } from '../chain/index.ts'
 import { startFarcasterRelay } from './index.ts'
+import { devOnlyProblems, exitOnDevDefaults } from '../production.ts'
+
+exitOnDevDefaults('farcaster', () => devOnlyProblems('farcaster'))
 
 const deployment = readDeployment(DEFAULT_DEPLOYMENT_FILE)
 const chain = Object.values(deployment.chains)[0]

@@ -1,3 +1,4 @@
+import { devOnlyProblems, exitOnDevDefaults } from '../production.ts'
 import { command, listenPort } from '../cli.ts'
 import { startMailSink } from './index.ts'
 
@@ -8,7 +9,9 @@ import { startMailSink } from './index.ts'
 const flags = command('npm run stack:mail -- [--smtp-port 2525] [--http-port 8025]; ports default to free ones.', {
   'smtp-port': { type: 'string' },
   'http-port': { type: 'string' },
+  production: { type: 'boolean' },
 })
+exitOnDevDefaults('mail', () => devOnlyProblems('mail'))
 const sink = await startMailSink({
   smtpPort: await listenPort(flags['smtp-port'], 0, '--smtp-port'),
   httpPort: await listenPort(flags['http-port'], 0, '--http-port'),

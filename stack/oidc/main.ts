@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { devOnlyProblems, exitOnDevDefaults } from '../production.ts'
 import { command, listenPort } from '../cli.ts'
 import { startOidc, type OidcClient } from './index.ts'
 
@@ -24,8 +25,10 @@ PORTICO_OIDC_CLIENT_SECRET stands in for --client-secret.`,
     'client-secret': { type: 'string' },
     'client-name': { type: 'string' },
     'redirect-uri': { type: 'string', multiple: true },
+    production: { type: 'boolean' },
   },
 )
+exitOnDevDefaults('oidc', () => devOnlyProblems('oidc'))
 const port = await listenPort(values.port, 0)
 
 const clients: OidcClient[] = []

@@ -1,7 +1,9 @@
+import { devOnlyProblems, exitOnDevDefaults } from '../production.ts'
 import { command, listenPort } from '../cli.ts'
 import { POLKADOT_DEFAULT_PORT, startPolkadotChain } from './index.ts'
 
-const flags = command(`npm run stack:polkadot -- [--port ${POLKADOT_DEFAULT_PORT}]; --port 0 picks a free port.`, { port: { type: 'string' } })
+const flags = command(`npm run stack:polkadot -- [--port ${POLKADOT_DEFAULT_PORT}]; --port 0 picks a free port.`, { port: { type: 'string' }, production: { type: 'boolean' } })
+exitOnDevDefaults('polkadot', () => devOnlyProblems('polkadot'))
 const port = await listenPort(flags.port, POLKADOT_DEFAULT_PORT)
 
 const chain = await startPolkadotChain({ port, log: (s) => console.error(s) })

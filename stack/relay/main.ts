@@ -1,5 +1,6 @@
 import { parseRelayFlags } from './cli.ts'
 import { startRelay } from './index.ts'
+import { exitOnDevDefaults, relayProblems, withoutProductionFlag } from '../production.ts'
 
 /**
  * `npm run stack:relay -- --port 8787 [--verbose] [--redis redis://127.0.0.1:6379] [--max-… N] [--verify-origin URL]`:
@@ -7,11 +8,12 @@ import { startRelay } from './index.ts'
  */
 let flags: ReturnType<typeof parseRelayFlags>
 try {
-  flags = parseRelayFlags(process.argv.slice(2), process.env)
+  flags = parseRelayFlags(withoutProductionFlag(process.argv.slice(2)), process.env)
 } catch (error) {
   console.error((error as Error).message)
   process.exit(2)
 }
+exitOnDevDefaults('relay', () => relayProblems(flags))
 const { verbose, ...options } = flags
 const relay = await startRelay({ ...options, log: verbose ? (line) => console.log(line) : undefined })
 console.log(`relay ready ${relay.url}`)

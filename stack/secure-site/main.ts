@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -7,13 +7,21 @@ import { DEFAULT_SOLANA_DEPLOYMENT_FILE, readSolanaDeployment } from '../solana/
 import { startMailSink, type MailSink } from '../mail/index.ts'
 import { startOidc, type OidcStack } from '../oidc/index.ts'
 import { startSecureSite } from './server/index.ts'
+import { exitOnDevDefaults, secureSiteProblems } from '../production.ts'
 
 /**
  * `npm run stack:secure-site -- [--port 8791] [--data-dir stack/secure-site/.data] [--project-ids a,b]
  *   [--api-url http://127.0.0.1:8788 | --allowed-origins http://localhost:*,https://app.example]
  *   [--smtp 127.0.0.1:2525] [--oidc-url http://127.0.0.1:8790] [--evm-rpc 31337=http://127.0.0.1:8545 ...]
  *   [--solana-rpc http://127.0.0.1:8899] [--bundler-url http://127.0.0.1:4337 [--smart-account-chains 31337,...]]
- *   [--sessions-api-url http://127.0.0.1:8788] [--farcaster-relay http://127.0.0.1:8789 [--farcaster-rpc url]]`
+ *   [--sessions-api-url http://127.0.0.1:8788] [--farcaster-relay http://127.0.0.1:8789 [--farcaster-rpc url]]
+ *   [--host 127.0.0.1] [--public-url https://secure.example] [--trust-proxy[=addresses]] [--oidc-issuers issuers.json]
+ *   [--production]`
+ *
+ * Production mode (`--production` or NODE_ENV=production) refuses every dev default, naming it: it wants
+ * `--public-url` (https), `--project-ids`, `--api-url` or `--allowed-origins` (no localhost), `--smtp` with TLS,
+ * `PORTICO_SECURE_SITE_MASTER_KEY`, `--data-dir`, `--evm-rpc`, and for social login `--oidc-issuers` (a JSON object
+ * provider -> issuer URL) with `PORTICO_OIDC_CLIENT_SECRET`; it never starts the dev mail sink or OpenID providers.
  *
  * Smart accounts are offered when `--bundler-url` is given: on `--smart-account-chains` (default: the first chain of
  * the deployment file), with the ERC-4337 contracts the deployment file records. Farcaster sign-in is offered when
@@ -32,10 +40,11 @@ function fail(message: string): never {
   process.exit(2)
 }
 
-let values: Record<string, string | string[] | undefined>
+let values: Record<string, string | string[] | boolean | undefined>
 try {
   ;({ values } = parseArgs({
-    args: process.argv.slice(2),
+    // A bare --trust-proxy trusts any proxy; --trust-proxy=10.0.0.1,10.0.0.0/8 only those.
+    args: process.argv.slice(2).map((a) => (a === '--trust-proxy' ? '--trust-proxy=*' : a)),
     options: {
       port: { type: 'string' },
       'data-dir': { type: 'string' },
@@ -51,6 +60,11 @@ try {
       'sessions-api-url': { type: 'string' },
       'farcaster-relay': { type: 'string' },
       'farcaster-rpc': { type: 'string' },
+      host: { type: 'string' },
+      'public-url': { type: 'string' },
+      'trust-proxy': { type: 'string' },
+      'oidc-issuers': { type: 'string' },
+      production: { type: 'boolean' },
     },
     strict: true,
   }))
@@ -62,6 +76,30 @@ const list = (k: string) => str(k)?.split(',').map((s) => s.trim()).filter(Boole
 
 const port = Number(str('port') ?? '8791')
 if (!Number.isInteger(port) || port < 0 || port > 65_535) fail('--port must be a port number (0-65535)')
+
+let oidcIssuers: Record<string, string> | undefined
+if (str('oidc-issuers')) {
+  try {
+    oidcIssuers = JSON.parse(readFileSync(str('oidc-issuers')!, 'utf8')) as Record<string, string>
+  } catch (e) {
+    fail(`--oidc-issuers: ${(e as Error).message}`)
+  }
+}
+const smtpFlag = str('smtp')
+exitOnDevDefaults('secure site', () =>
+  secureSiteProblems({
+    publicUrl: str('public-url'),
+    projectIds: list('project-ids'),
+    apiUrl: str('api-url') ?? process.env.PORTICO_API_URL,
+    allowedOrigins: list('allowed-origins'),
+    smtp: smtpFlag ? { host: smtpFlag } : undefined,
+    oidcIssuers,
+    oidcClientSecret: process.env.PORTICO_OIDC_CLIENT_SECRET || undefined,
+    masterKey: process.env.PORTICO_SECURE_SITE_MASTER_KEY || undefined,
+    dataDir: str('data-dir'),
+    evmRpcUrls: values['evm-rpc'] ? Object.fromEntries((values['evm-rpc'] as string[]).map((p) => p.split('=', 2) as [string, string])) : undefined,
+  }),
+)
 
 const evmRpcUrls: Record<number, string> = {}
 const deployment = existsSync(DEFAULT_DEPLOYMENT_FILE) ? readDeployment(DEFAULT_DEPLOYMENT_FILE) : undefined
@@ -101,15 +139,19 @@ if (str('smtp')) {
 
 let oidc: OidcStack | undefined
 const oidcUrl = str('oidc-url')?.replace(/\/$/, '')
+const trustProxy = str('trust-proxy')
 const site = await startSecureSite({
   port,
+  host: str('host'),
+  publicUrl: str('public-url'),
+  trustProxy: trustProxy === undefined ? false : trustProxy === '*' ? true : trustProxy.split(','),
   dataDir: resolve(str('data-dir') ?? join(here, '.data')),
   projectId: list('project-ids'),
   apiUrl: str('api-url') ?? process.env.PORTICO_API_URL,
   allowedOrigins: list('allowed-origins'),
   smtp,
   oidc: {
-    issuer: (provider) => (oidcUrl ? `${oidcUrl}/${provider}` : oidc!.issuer(provider)),
+    issuer: (provider) => oidcIssuers?.[provider] ?? (oidcUrl ? `${oidcUrl}/${provider}` : oidc!.issuer(provider)),
     clientSecret: process.env.PORTICO_OIDC_CLIENT_SECRET || undefined,
   },
   evmRpcUrls,
@@ -123,7 +165,7 @@ const site = await startSecureSite({
   farcasterRpcUrl: str('farcaster-rpc') ?? (firstChain === undefined ? undefined : evmRpcUrls[firstChain]),
 }).catch((e: Error) => fail(`secure site: ${e.message}`))
 
-if (!oidcUrl) {
+if (!oidcUrl && !oidcIssuers) {
   oidc = await startOidc({ clients: [site.oidcClient] })
   console.log(`oidc ready ${oidc.url}`)
 } else {

@@ -13,6 +13,8 @@ import { dirname, extname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+/** What a copy of the sources leaves out. */
+const skip = (src: string) => !/[/\\](node_modules|\.data|dist)$/.test(src)
 
 /** The version of a package in the repo's node_modules (exact, so npm finds it in the cache). */
 export function repoVersion(name: string): string {
@@ -23,7 +25,6 @@ export function repoVersion(name: string): string {
 export function packPortico(work: string): string {
   const staging = join(work, 'staging')
   mkdirSync(staging)
-  const skip = (src: string) => !/[/\\](node_modules|\.data|dist)$/.test(src)
   for (const name of ['kernel', 'ui', 'plugins', 'testing', 'integrations', 'storybook', 'docs', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'README.md', 'LICENSE']) {
     cpSync(join(ROOT, name), join(staging, name), { recursive: true, filter: skip })
   }
@@ -32,6 +33,18 @@ export function packPortico(work: string): string {
   if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`)
   const out = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: staging, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
   return join(work, (JSON.parse(out) as Array<{ filename: string }>)[0]!.filename)
+}
+
+/**
+ * Packs the stack package (stack/package.json) from a copy of stack/ beside the sources packPortico copied into
+ * `work/staging` (its `prepack` builds the secure site's frame bundle from them); answers the tarball's path.
+ */
+export function packStack(work: string): string {
+  const staging = join(work, 'staging')
+  cpSync(join(ROOT, 'stack'), join(staging, 'stack'), { recursive: true, filter: skip })
+  cpSync(join(ROOT, 'demo/aliases.ts'), join(staging, 'demo/aliases.ts'))
+  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: join(staging, 'stack'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+  return join(work, (JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string }>)[0]!.filename)
 }
 
 /** A fresh app folder from a template folder of the repo, with its package.json; installed and built. */

@@ -3,7 +3,7 @@
  * the small server-rendered pages (device approval, errors).
  */
 import { randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { SocialCallbackPageData } from './api-types.ts'
 
@@ -19,6 +19,9 @@ export const CALLBACK_TEMPLATE_PATH = '/auth/callback'
  * Until that file exists the frame page is a placeholder.
  */
 export async function loadFrameAssets(log: (line: string) => void = () => {}): Promise<AssetMap> {
+  // The stack package ships the bundle prebuilt (frame/prebuild.ts at `npm pack`).
+  const prebuilt = fileURLToPath(new URL('../frame/dist/assets.json', import.meta.url))
+  if (existsSync(prebuilt)) return new Map(Object.entries(JSON.parse(readFileSync(prebuilt, 'utf8')) as Record<string, Asset>))
   const buildFile = fileURLToPath(new URL('../frame/build.ts', import.meta.url))
   if (existsSync(buildFile)) {
     try {

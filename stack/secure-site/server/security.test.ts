@@ -217,6 +217,36 @@ describe('issue 26 item 10: social logins', () => {
   })
 })
 
+describe('issue 27 item 2: rate limits key on the real client; X-Forwarded-For only when trustProxy says so', () => {
+  const hit = (s: SecureSite, forwardedFor: string) =>
+    fetch(`${s.url}/api/email/connect`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor, 'x-portico-project-id': PROJECT, 'x-portico-host-origin': HOST }, body: '{}' }).then((r) => r.status)
+  const start = (trustProxy?: boolean) => {
+    const dir = mkdtempSync(join(tmpdir(), 'secure-site-proxy-'))
+    return startSecureSite({ projectId: PROJECT, allowedOrigins: [HOST], smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false }, evmRpcUrls: {}, dataDir: dir, frameAssets: 'placeholder', emailRateLimitPerMinute: 2, ...(trustProxy === undefined ? {} : { trustProxy }) }).then((s) => ({ s, dir }))
+  }
+
+  it('by default a client cannot pick its key: another X-Forwarded-For shares the socket address\'s budget', async () => {
+    const { s, dir } = await start()
+    try {
+      expect([await hit(s, '198.51.100.1'), await hit(s, '198.51.100.2'), await hit(s, '198.51.100.3')]).toEqual([400, 400, 429])
+    } finally {
+      await s.stop()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('behind a trusted proxy each forwarded client has its own budget', async () => {
+    const { s, dir } = await start(true)
+    try {
+      expect([await hit(s, '198.51.100.1'), await hit(s, '198.51.100.1'), await hit(s, '198.51.100.1')]).toEqual([400, 400, 429])
+      expect(await hit(s, '198.51.100.2')).toBe(400)
+    } finally {
+      await s.stop()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('issue 26 item 11: SMTP requires TLS by default', () => {
   it('a relay without STARTTLS gets no mail unless the dev opt-out is given', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'secure-site-tls-'))

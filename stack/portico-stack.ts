@@ -1,0 +1,295 @@
+/**
+ * `portico-stack --config <file> [--production] [--only relay,api,...]` (issue 27 item 2): starts the services its
+ * configuration names, in one process, and prints one `<service> ready <url>` line each. Production mode (the flag,
+ * `NODE_ENV=production` or `"production": true`) first checks every named service and refuses to start any of them,
+ * naming each dev default the configuration would leave in use (stack/production.ts).
+ *
+ * The dev services' modules are imported only when named, so a deployment needs none of their dependencies.
+ */
+import { isAbsolute, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { ConfigError, loadStackConfig, SERVICE_NAMES, type ServiceName, type StackConfig, type TrustProxy } from './config.ts'
+import {
+  apiProblems,
+  bundlerProblems,
+  DevDefaultError,
+  devOnlyProblems,
+  isProduction,
+  relayProblems,
+  secureSiteProblems,
+  type DevOnlyService,
+} from './production.ts'
+
+export const USAGE = `portico-stack --config <file> [--production] [--only relay,api,secureSite]
+  Starts the services the configuration file names (docs/SELF-HOSTING.md); --only starts a subset of them.
+  --production (or NODE_ENV=production, or "production": true) refuses every dev default, naming it.`
+
+type Running = { name: ServiceName; lines: string[]; stop(): Promise<void> }
+
+/** Every dev default the configuration would use for `names`, one DevDefaultError per service that has any. */
+export function productionErrors(config: StackConfig, names: readonly ServiceName[]): DevDefaultError[] {
+  const s = config.services
+  const errors: DevDefaultError[] = []
+  for (const name of names) {
+    let problems: string[]
+    switch (name) {
+      case 'relay':
+        problems = relayProblems({ redis: s.relay?.redisUrl ?? config.redisUrl, maxConnectionsPerIp: s.relay?.maxConnectionsPerIp })
+        break
+      case 'api':
+        problems = apiProblems({ ...s.api, databaseUrl: s.api?.databaseUrl ?? config.databaseUrl })
+        break
+      case 'secureSite': {
+        const o = s.secureSite ?? {}
+        problems = secureSiteProblems({
+          ...o,
+          apiUrl: o.apiUrl ?? (s.api ? 'the api service' : undefined),
+          oidcIssuers: o.oidc?.issuers,
+          oidcClientSecret: o.oidc?.clientSecret,
+          databaseUrl: o.databaseUrl ?? config.databaseUrl,
+        })
+        break
+      }
+      case 'bundler':
+        problems = bundlerProblems({ ...s.bundler, chainsFromDevDeployment: !s.bundler?.rpcUrl })
+        break
+      default:
+        problems = devOnlyProblems(name as DevOnlyService)
+    }
+    if (problems.length) errors.push(new DevDefaultError(name, problems))
+  }
+  return errors
+}
+
+const hops = (t: TrustProxy | undefined): number => {
+  if (t === undefined || t === false) return 0
+  if (t === true) return 1
+  if (typeof t === 'number') return t
+  throw new ConfigError('trustProxy: the relay counts proxy hops; give true (one proxy) or a number of hops')
+}
+
+/** Starts `names` of `config` in order; on a failure stops what started and rethrows. */
+export async function startStack(
+  config: StackConfig,
+  names: readonly ServiceName[],
+  opts: { baseDir?: string; log?: (line: string) => void } = {},
+): Promise<{ services: Running[]; stop(): Promise<void> }> {
+  const log = opts.log ?? (() => {})
+  const path = (p: string) => (isAbsolute(p) ? p : resolve(opts.baseDir ?? process.cwd(), p))
+  const s = config.services
+  const running: Running[] = []
+  const stop = async () => {
+    for (const r of [...running].reverse()) await r.stop().catch((e: Error) => log(`${r.name}: stop failed: ${e.message}`))
+    running.length = 0
+  }
+  const found: { apiUrl?: string; evmRpcUrls?: Record<string, string>; mail?: { host: string; port: number } } = {}
+  try {
+    for (const name of SERVICE_NAMES.filter((n) => names.includes(n))) {
+      switch (name) {
+        case 'chain': {
+          const { startLocalChains } = await import('./local-chains.ts')
+          const chains = await startLocalChains({ only: ['evm'], log })
+          found.evmRpcUrls = Object.fromEntries((chains.evm?.chains ?? []).map((c) => [String(c.chainId), c.rpcUrl]))
+          running.push({ name, lines: chains.readyLines(), stop: () => chains.stop() })
+          break
+        }
+        case 'solana': {
+          const { startSolanaCluster } = await import('./solana/index.ts')
+          const c = await startSolanaCluster({ port: s.solana?.port ?? 0, log })
+          running.push({ name, lines: [`solana ready ${c.rpcUrl} ${c.caipNetworkId}`], stop: () => c.stop() })
+          break
+        }
+        case 'bitcoin': {
+          const { startBitcoinRegtest } = await import('./bitcoin/index.ts')
+          const c = await startBitcoinRegtest({ port: s.bitcoin?.port ?? 0, log })
+          running.push({ name, lines: [`bitcoin ready ${c.url} ${c.caipNetworkId}`], stop: () => c.stop() })
+          break
+        }
+        case 'cosmos': {
+          const { startCosmosLedger } = await import('./cosmos/index.ts')
+          const c = await startCosmosLedger({ port: s.cosmos?.port ?? 0, log })
+          running.push({ name, lines: [`cosmos ready ${c.rpcUrl} ${c.caipNetworkId}`], stop: () => c.stop() })
+          break
+        }
+        case 'polkadot': {
+          const { startPolkadotChain } = await import('./polkadot/index.ts')
+          const c = await startPolkadotChain({ port: s.polkadot?.port ?? 0, log })
+          running.push({ name, lines: [`polkadot ready ${c.wsUrl} ${c.caipNetworkId}`], stop: () => c.stop() })
+          break
+        }
+        case 'mail': {
+          const { startMailSink } = await import('./mail/index.ts')
+          const m = await startMailSink({ smtpPort: s.mail?.smtpPort ?? 0, httpPort: s.mail?.httpPort ?? 0 })
+          found.mail = { host: m.smtpHost, port: m.smtpPort }
+          running.push({ name, lines: [`mail ready ${m.url} smtp ${m.smtpHost}:${m.smtpPort}`], stop: () => m.stop() })
+          break
+        }
+        case 'oidc': {
+          // Clients are registered when the secure site of this file has started (its redirect URIs need its URL).
+          const { startOidc } = await import('./oidc/index.ts')
+          const o = await startOidc({ port: s.oidc?.port ?? 0, clients: [] })
+          running.push({ name, lines: [`oidc ready ${o.url}`], stop: () => o.stop() })
+          ;(found as { oidc?: typeof o }).oidc = o
+          break
+        }
+        case 'relay': {
+          const { startRelay } = await import('./relay/index.ts')
+          const r = s.relay ?? {}
+          const relay = await startRelay({
+            port: r.port ?? 0,
+            host: r.host,
+            redis: r.redisUrl ?? config.redisUrl,
+            redisPrefix: r.redisPrefix,
+            maxConnectionsPerIp: r.maxConnectionsPerIp,
+            trustProxyHops: hops(config.trustProxy),
+            verifyOrigins: r.verifyOrigins,
+          })
+          running.push({ name, lines: [`relay ready ${relay.url}`], stop: () => relay.stop() })
+          break
+        }
+        case 'api': {
+          const { startApiServer } = await import('./api/index.ts')
+          const a = s.api ?? {}
+          const databaseUrl = a.databaseUrl ?? config.databaseUrl
+          const api = await startApiServer({
+            port: a.port ?? 0,
+            host: a.host,
+            publicUrl: a.publicUrl,
+            databaseUrl,
+            dataDir: databaseUrl ? undefined : path(a.dataDir ?? '.portico-stack/api'),
+            allowedOrigins: a.allowedOrigins,
+            projectIds: a.projectIds,
+            adminToken: a.adminToken,
+            onrampProviderPage: a.onrampProviderPage,
+            chains: a.chains,
+            trustProxy: config.trustProxy as boolean | string | string[] | undefined,
+            log,
+          })
+          found.apiUrl = api.url
+          running.push({ name, lines: [`api ready ${api.publicUrl}${api.publicUrl === api.url ? '' : ` (listening on ${api.url})`}`], stop: () => api.stop() })
+          break
+        }
+        case 'bundler': {
+          const b = s.bundler ?? {}
+          if (!b.rpcUrl || !b.entryPoint) throw new ConfigError('services.bundler needs rpcUrl and entryPoint')
+          const { startBundler } = await import('./bundler/index.ts')
+          const bundler = await startBundler({ rpcUrl: b.rpcUrl, entryPoint: b.entryPoint as `0x${string}`, port: b.port ?? 0, executorPrivateKey: b.executorPrivateKey as `0x${string}` | undefined, log })
+          running.push({ name, lines: [`bundler ready ${bundler.url}`], stop: () => bundler.stop() })
+          break
+        }
+        case 'farcaster': {
+          const rpcUrl = s.farcaster?.rpcUrl ?? Object.values(found.evmRpcUrls ?? {})[0]
+          if (!rpcUrl) throw new ConfigError('services.farcaster needs rpcUrl (or the chain service in the same file)')
+          const { startFarcasterRelay } = await import('./farcaster/index.ts')
+          const f = await startFarcasterRelay({ rpcUrl, port: s.farcaster?.port ?? 0 })
+          running.push({ name, lines: [`farcaster relay ${f.url}`], stop: () => f.stop() })
+          break
+        }
+        case 'secureSite': {
+          const { startSecureSite } = await import('./secure-site/server/index.ts')
+          const o = s.secureSite ?? {}
+          const smtp = o.smtp ?? (found.mail ? { ...found.mail, requireTLS: false } : undefined)
+          if (!smtp) throw new ConfigError('services.secureSite.smtp is missing (or name the mail service in the same file for the dev sink)')
+          const oidcStack = (found as { oidc?: { issuer(p: string): string; addClient(c: unknown): Promise<void> } }).oidc
+          const issuers = o.oidc?.issuers
+          // The secure site's durable and short-lived storage options (databaseUrl, redisUrl) go through as given;
+          // the factory takes them with its PostgreSQL/Redis storage (issue 27 item 3).
+          const storage: Record<string, string> = {}
+          const databaseUrl = o.databaseUrl ?? config.databaseUrl
+          const redisUrl = o.redisUrl ?? config.redisUrl
+          if (databaseUrl) storage.databaseUrl = databaseUrl
+          if (redisUrl) storage.redisUrl = redisUrl
+          const site = await startSecureSite({
+            ...storage,
+            port: o.port ?? 0,
+            host: o.host,
+            publicUrl: o.publicUrl,
+            trustProxy: config.trustProxy,
+            dataDir: path(o.dataDir ?? '.portico-stack/secure-site'),
+            projectId: o.projectIds,
+            apiUrl: o.apiUrl ?? found.apiUrl,
+            allowedOrigins: o.allowedOrigins,
+            smtp,
+            oidc: issuers
+              ? { issuer: (p) => issuers[p] ?? '', clientId: o.oidc?.clientId, clientSecret: o.oidc?.clientSecret }
+              : oidcStack
+                ? { issuer: (p) => oidcStack.issuer(p) }
+                : undefined,
+            evmRpcUrls: o.evmRpcUrls ?? found.evmRpcUrls ?? {},
+            solanaRpcUrl: o.solanaRpcUrl,
+            masterKey: o.masterKey,
+            bundlerUrl: o.bundlerUrl,
+            smartAccountChainIds: o.smartAccountChainIds,
+            sessionsApiUrl: o.sessionsApiUrl,
+            farcasterRelayUrl: o.farcasterRelayUrl,
+            farcasterRpcUrl: o.farcasterRpcUrl,
+            log,
+          })
+          if (!issuers && oidcStack) await oidcStack.addClient(site.oidcClient)
+          running.push({ name, lines: [`secure site ready ${site.url}${site.url === site.localUrl ? '' : ` (listening on ${site.localUrl})`}`], stop: () => site.stop() })
+          break
+        }
+      }
+    }
+  } catch (e) {
+    await stop()
+    throw e
+  }
+  return { services: running, stop }
+}
+
+/** The command: parses the arguments, loads the file, checks production mode, starts; exits 2 on a refusal. */
+export async function main(argv: readonly string[] = process.argv.slice(2), env = process.env): Promise<void> {
+  let flags: { config?: string; production?: boolean; only?: string; help?: boolean }
+  try {
+    flags = parseArgs({
+      args: [...argv],
+      options: { config: { type: 'string' }, production: { type: 'boolean' }, only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    }).values
+  } catch (e) {
+    console.error(`portico-stack: ${(e as Error).message}\n${USAGE}`)
+    process.exit(2)
+  }
+  if (flags.help) {
+    console.log(USAGE)
+    return
+  }
+  let config: StackConfig
+  let names: ServiceName[]
+  try {
+    if (!flags.config) throw new ConfigError('--config <file> is missing')
+    config = loadStackConfig(flags.config, env)
+    const configured = Object.keys(config.services) as ServiceName[]
+    names = flags.only ? flags.only.split(',').map((n) => n.trim()).filter(Boolean) as ServiceName[] : configured
+    for (const n of names) if (!configured.includes(n)) throw new ConfigError(`--only ${n}: not a service of ${flags.config} (${configured.join(', ')})`)
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e
+    console.error(`portico-stack: ${e.message}\n${USAGE}`)
+    process.exit(2)
+  }
+  const production = isProduction(argv, env) || config.production === true
+  if (production) {
+    const errors = productionErrors(config, names)
+    if (errors.length) {
+      for (const e of errors) console.error(e.message)
+      process.exit(2)
+    }
+  }
+  const stack = await startStack(config, names, { log: (line) => console.error(line) }).catch((e: Error) => {
+    console.error(`portico-stack: ${e.message}`)
+    process.exit(e instanceof ConfigError ? 2 : 1)
+  })
+  for (const r of stack.services) for (const line of r.lines) console.log(line)
+  console.log(`portico-stack ready (${production ? 'production' : 'dev'} mode): ${names.join(', ')}`)
+  let stopping = false
+  const shutdown = () => {
+    if (stopping) return
+    stopping = true
+    void stack.stop().then(() => process.exit(0))
+  }
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
+}
+
