@@ -15,7 +15,7 @@ import { exitOnDevDefaults, secureSiteProblems } from '../production.ts'
  *   [--smtp 127.0.0.1:2525] [--oidc-url http://127.0.0.1:8790] [--evm-rpc 31337=http://127.0.0.1:8545 ...]
  *   [--solana-rpc http://127.0.0.1:8899] [--bundler-url http://127.0.0.1:4337 [--smart-account-chains 31337,...]]
  *   [--sessions-api-url http://127.0.0.1:8788] [--farcaster-relay http://127.0.0.1:8789 [--farcaster-rpc url]]
- *   [--host 127.0.0.1] [--public-url https://secure.example] [--trust-proxy[=addresses]] [--oidc-issuers issuers.json]
+ *   [--host 127.0.0.1] [--public-url https://secure.example] [--trust-proxy[=addresses]] [--oidc-issuers issuers.json] [--database-url postgres://...] [--redis-url redis://...]
  *   [--production]`
  *
  * Production mode (`--production` or NODE_ENV=production) refuses every dev default, naming it: it wants
@@ -63,6 +63,8 @@ try {
       host: { type: 'string' },
       'public-url': { type: 'string' },
       'trust-proxy': { type: 'string' },
+      'database-url': { type: 'string' },
+      'redis-url': { type: 'string' },
       'oidc-issuers': { type: 'string' },
       production: { type: 'boolean' },
     },
@@ -97,6 +99,7 @@ exitOnDevDefaults('secure site', () =>
     oidcClientSecret: process.env.PORTICO_OIDC_CLIENT_SECRET || undefined,
     masterKey: process.env.PORTICO_SECURE_SITE_MASTER_KEY || undefined,
     dataDir: str('data-dir'),
+    databaseUrl: str('database-url') ?? process.env.PORTICO_SECURE_SITE_DATABASE_URL,
     evmRpcUrls: values['evm-rpc'] ? Object.fromEntries((values['evm-rpc'] as string[]).map((p) => p.split('=', 2) as [string, string])) : undefined,
   }),
 )
@@ -140,12 +143,16 @@ if (str('smtp')) {
 let oidc: OidcStack | undefined
 const oidcUrl = str('oidc-url')?.replace(/\/$/, '')
 const trustProxy = str('trust-proxy')
+const dbUrl = str('database-url') ?? process.env.PORTICO_SECURE_SITE_DATABASE_URL
+const redisUrl = str('redis-url') ?? process.env.PORTICO_SECURE_SITE_REDIS_URL
 const site = await startSecureSite({
   port,
   host: str('host'),
   publicUrl: str('public-url'),
   trustProxy: trustProxy === undefined ? false : trustProxy === '*' ? true : trustProxy.split(','),
   dataDir: resolve(str('data-dir') ?? join(here, '.data')),
+  ...(dbUrl ? { databaseUrl: dbUrl } : {}),
+  ...(redisUrl ? { redisUrl } : {}),
   projectId: list('project-ids'),
   apiUrl: str('api-url') ?? process.env.PORTICO_API_URL,
   allowedOrigins: list('allowed-origins'),
