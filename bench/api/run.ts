@@ -230,7 +230,7 @@ the API server, PostgreSQL, two anvil chains and the load client share them; 1-m
 on a machine shared with other work). Each step: ${warmupSeconds} s warm-up then ${seconds} s measured, open loop, latency from the
 moment each request was due; a step passes with p99 under ${P99_LIMIT_MS} ms and no error.
 
-| path | backend | holds (req/s) | last passing step | first failing step |
+| path | backend | holds (req/s) | highest passing step | first failing step above it |
 |---|---|---|---|---|
 ${runs.flatMap((run) => rampRows(run.results, (r) => `${r.name} | ${run.backend}`)).join('\n')}
 <!-- bench:api:end -->`
