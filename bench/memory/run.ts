@@ -111,7 +111,7 @@ try {
       await connectDialog.waitFor({ state: 'hidden' })
     }),
   )
-  // Connect and disconnect with the dev wallet (its consent prompt approved), then the modal closed.
+  // Connect and disconnect with the dev wallet (its consent prompt approved), then the modal closed with its Close button.
   series.push(
     await measure(page, cdp, 'connect/disconnect (dev wallet)', connectCycles, async () => {
       if (!(await connectDialog.isVisible())) await connectButton.click()
@@ -120,7 +120,8 @@ try {
       if (await prompt.isVisible()) await prompt.getByRole('button', { name: 'Approve' }).click()
       await accountDialog.getByRole('button', { name: 'Disconnect' }).click()
       await connectDialog.waitFor()
-      await page.keyboard.press('Escape')
+      // Focus is not inside the dialog after Disconnect (Escape would go to the page): its Close button.
+      await connectDialog.getByRole('button', { name: 'Close' }).click()
       await connectDialog.waitFor({ state: 'hidden' })
     }),
   )
