@@ -83,15 +83,23 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown, token?
 }
 
 const codeOf = (m: MailMessage) => /\b(\d{6})\b/.exec(m.text)![1]!
+/** A login's three waits, per level: the connect answer (the code mailed), the mail's arrival after it, the code answer. */
+let phases = { connect: [] as number[], mail: [] as number[], otp: [] as number[] }
 
 /** Email-code login: connect, the code from the mail sink, the code back. Returns the session and the address. */
 async function login(n: number): Promise<{ token: string; address: string }> {
   const email = `bench-${n}-${randomBytes(4).toString('hex')}@example.com`
   const deviceId = randomBytes(12).toString('base64url')
+  const t0 = performance.now()
   const connect = await call('POST', '/api/email/connect', { email, deviceId })
   if (connect.action !== 'VERIFY_OTP') throw new Error(`connect answered ${JSON.stringify(connect)}`)
+  const t1 = performance.now()
   const m = await mail.waitFor((x) => addressedTo(x, email) && x.subject === 'Your Portico login code', 30_000)
+  const t2 = performance.now()
   const session = await call('POST', '/api/email/otp', { email, otp: codeOf(m), deviceId })
+  phases.connect.push(t1 - t0)
+  phases.mail.push(t2 - t1)
+  phases.otp.push(performance.now() - t2)
   const address = (session.user?.address ?? session.user?.accounts?.[0]?.address) as string | undefined
   if (!session.token || !address) throw new Error(`otp answered ${JSON.stringify(session).slice(0, 200)}`)
   return { token: session.token, address }
@@ -111,11 +119,13 @@ interface Level {
   firstError?: string
   seconds: number
   cpu: { site: number; client: number }
+  phases: typeof phases
 }
 
 async function level(users: number): Promise<Level> {
   const logins: number[] = []
   const signs: number[] = []
+  phases = { connect: [], mail: [], otp: [] }
   let errors = 0
   let firstError: string | undefined
   let n = 0
@@ -152,6 +162,7 @@ async function level(users: number): Promise<Level> {
     ...(firstError ? { firstError } : {}),
     seconds: elapsed,
     cpu: { site: (cpuSecondsOfTree(child.pid!) - siteBefore) / elapsed, client: (c.user + c.system) / 1e6 / elapsed },
+    phases,
   }
 }
 
@@ -170,6 +181,7 @@ try {
     const ok = l.errors === 0 && pct(l.logins, 0.99) < P99_LIMIT_MS && pct(l.signs, 0.99) < P99_LIMIT_MS
     console.log(
       `${users} users: ${(l.logins.length / l.seconds).toFixed(1)} logins/s (p50 ${pct(l.logins, 0.5).toFixed(1)}, p99 ${pct(l.logins, 0.99).toFixed(1)} ms), ` +
+        `(connect ${pct(l.phases.connect, 0.5).toFixed(1)}, mail ${pct(l.phases.mail, 0.5).toFixed(1)}, otp ${pct(l.phases.otp, 0.5).toFixed(1)}), ` +
         `${(l.signs.length / l.seconds).toFixed(1)} signs/s (p50 ${pct(l.signs, 0.5).toFixed(1)}, p99 ${pct(l.signs, 0.99).toFixed(1)} ms), errors ${l.errors}, ` +
         `CPU site ${Math.round(l.cpu.site * 100)}% client ${Math.round(l.cpu.client * 100)}%${l.firstError ? `; first error: ${l.firstError}` : ''}`,
     )
@@ -187,7 +199,7 @@ const passing = levels.filter((l) => l.errors === 0 && pct(l.logins, 0.99) < P99
 const best = passing[passing.length - 1]
 const rows = levels.map((l) => {
   const ok = passing.includes(l)
-  return `| ${l.users} | ${(l.logins.length / l.seconds).toFixed(1)} | ${pct(l.logins, 0.5).toFixed(1)} / ${ok ? '' : '**'}${pct(l.logins, 0.99).toFixed(1)}${ok ? '' : '**'} | ${(l.signs.length / l.seconds).toFixed(1)} | ${pct(l.signs, 0.5).toFixed(1)} / ${ok ? '' : '**'}${pct(l.signs, 0.99).toFixed(1)}${ok ? '' : '**'} | ${l.errors}${l.firstError ? ` (${l.firstError.slice(0, 60)})` : ''} | ${Math.round(l.cpu.site * 100)}% | ${Math.round(l.cpu.client * 100)}% |`
+  return `| ${l.users} | ${(l.logins.length / l.seconds).toFixed(1)} | ${pct(l.logins, 0.5).toFixed(1)} / ${ok ? '' : '**'}${pct(l.logins, 0.99).toFixed(1)}${ok ? '' : '**'} | ${pct(l.phases.connect, 0.5).toFixed(0)} / ${pct(l.phases.mail, 0.5).toFixed(0)} / ${pct(l.phases.otp, 0.5).toFixed(0)} | ${(l.signs.length / l.seconds).toFixed(1)} | ${pct(l.signs, 0.5).toFixed(1)} / ${ok ? '' : '**'}${pct(l.signs, 0.99).toFixed(1)}${ok ? '' : '**'} | ${l.errors}${l.firstError ? ` (${l.firstError.slice(0, 60)})` : ''} | ${Math.round(l.cpu.site * 100)}% | ${Math.round(l.cpu.client * 100)}% |`
 })
 const block = `<!-- bench:secure-site:start -->
 Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:secure-site\` (${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}; Node ${process.versions.node};
@@ -195,8 +207,8 @@ the secure site, the mail sink and the load client share them; 1-minute load ave
 shared with other work). ${seconds} s per level; each user logs in with a fresh email and device, then signs ${SIGNS_PER_LOGIN} messages.
 **Holds: ${best ? `${((best.logins.length + best.signs.length) / best.seconds).toFixed(0)} operations/s (${(best.logins.length / best.seconds).toFixed(1)} logins/s + ${(best.signs.length / best.seconds).toFixed(1)} personal_sign/s) at ${best.users} users` : 'no level'}** with p99 under ${P99_LIMIT_MS} ms.
 
-| users at once | logins/s | login p50 / p99 ms | personal_sign/s | sign p50 / p99 ms | errors | secure site CPU | client + mail sink CPU |
-|---|---|---|---|---|---|---|---|
+| users at once | logins/s | login p50 / p99 ms | login p50 parts: connect / mail arrival / code ms | personal_sign/s | sign p50 / p99 ms | errors | secure site CPU | client + mail sink CPU |
+|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 <!-- bench:secure-site:end -->`
 console.log(`\n${block}`)
