@@ -6,8 +6,9 @@ import { readdirSync, readFileSync } from 'node:fs'
  * operation was due, not from when the loaded client got round to it, so a stalled client or server shows in the
  * figure instead of hiding behind fewer requests (no coordinated omission). A step passes when its p99 is under the
  * limit with no error. The ramp goes on past a failing step while the server keeps up (a p99 spike with a low median
- * is a neighbour's burst on a shared machine) and stops at the first step with an error or a median at the limit (a
- * queue is building: the server is saturated). "The rate it holds" is the highest passing step.
+ * is a neighbour's burst on a shared machine) and stops at the first step with an error or a median at twice the
+ * limit (a queue is building: the server is saturated; at the lowest rates a median near the limit is the loaded
+ * machine waking idle processes, and goes down as the rate goes up). "The rate it holds" is the highest passing step.
  */
 export interface RampOptions {
   name: string
@@ -55,7 +56,7 @@ export async function ramp(o: RampOptions): Promise<RampResult> {
       `  ${o.name} @ ${rate}/s: done ${step.done}, errors ${step.errors}, p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, ` +
         `max ${step.max.toFixed(0)} ms, achieved ${step.achieved.toFixed(0)}/s; CPU ${cpu}${step.firstError ? `; first error: ${step.firstError}` : ''}`,
     )
-    if (step.errors > 0 || !(step.p50 < o.p99LimitMs)) break
+    if (step.errors > 0 || !(step.p50 < 2 * o.p99LimitMs)) break
   }
   const passed = steps.filter((s) => s.ok)
   return { name: o.name, steps, holds: passed.length ? passed[passed.length - 1]!.rate : 0 }
