@@ -28,6 +28,13 @@ export interface LoadOptions {
   /** Relay WebSocket URLs; client i connects to relays[i % relays.length]. */
   relays: string[]
   seed: number
+  /**
+   * Clients that drop their socket halfway through the measured seconds, stay away `reconnectGapMs` (others keep
+   * publishing to them) and come back with the same key on the next relay, re-subscribing: what they missed must
+   * arrive then. 0 for none.
+   */
+  reconnects?: number
+  reconnectGapMs?: number
 }
 
 export interface LoadResult {
@@ -40,6 +47,8 @@ export interface LoadResult {
   latencyMs: { p50: number; p99: number; max: number }
   achievedRate: number
   connectSeconds: number
+  /** The reconnecting clients: how many, messages published to them while they were away, and how many of those arrived. */
+  reconnect: { clients: number; missed: number; recovered: number; recoverMs: { p50: number; max: number } }
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -61,6 +70,10 @@ interface BenchClient {
   ws: WebSocket
   topic: string
   nextId: number
+  index: number
+  keyPair: ReturnType<typeof generateKeyPair>
+  /** Away (socket dropped, not yet back): publishes nothing. */
+  away: boolean
 }
 
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
@@ -70,6 +83,9 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const sendTimes = new Float64Array(Math.ceil(opts.rate * (opts.warmupSeconds + opts.seconds)) + 16)
   const seen = new Uint8Array(sendTimes.length)
   const latencies: number[] = []
+  /** 1 for a message published to a client while it was away (delivered on its re-subscribe, timed apart). */
+  const missed = new Uint8Array(sendTimes.length)
+  const recoverLatencies: number[] = []
   let delivered = 0
   let duplicates = 0
   let refused = 0
@@ -93,8 +109,34 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
       }
       seen[seq] = 1
       delivered++
-      if (seq >= warmupMessages) latencies.push(performance.now() - sendTimes[seq]!)
+      if (missed[seq]) recoverLatencies.push(performance.now() - sendTimes[seq]!)
+      else if (seq >= warmupMessages) latencies.push(performance.now() - sendTimes[seq]!)
     }
+  }
+
+  async function open(relayUrl: string, i: number, keyPair: ReturnType<typeof generateKeyPair>): Promise<WebSocket> {
+    const jwt = await signJWT(`bench-${i}`, relayUrl, 3600, keyPair)
+    const ws = new WebSocket(`${relayUrl}/?auth=${jwt}&projectId=bench`, { perMessageDeflate: false, skipUTF8Validation: true })
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve())
+      ws.once('error', reject)
+    })
+    return ws
+  }
+
+  /** Drops client `client`'s socket, waits, and comes back with the same key on the next relay, re-subscribing. */
+  async function dropAndReturn(client: BenchClient): Promise<void> {
+    client.away = true
+    await new Promise<void>((resolve) => {
+      client.ws.once('close', () => resolve())
+      client.ws.close()
+    })
+    await new Promise((resolve) => setTimeout(resolve, opts.reconnectGapMs ?? 1000))
+    const ws = await open(opts.relays[(client.index + 1) % opts.relays.length]!, client.index, client.keyPair)
+    client.ws = ws
+    ws.on('message', onMessage(client))
+    ws.send(JSON.stringify({ id: client.nextId++, jsonrpc: '2.0', method: 'irn_subscribe', params: { topic: client.topic } }))
+    client.away = false
   }
 
   // Connect: each client its own key pair (client id) and topic, spread over the relays.
@@ -104,14 +146,9 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     await Promise.all(
       Array.from({ length: Math.min(CONNECT_CONCURRENCY, opts.clients - start) }, async (_, k) => {
         const i = start + k
-        const relayUrl = opts.relays[i % opts.relays.length]!
-        const jwt = await signJWT(`bench-${i}`, relayUrl, 3600, generateKeyPair())
-        const ws = new WebSocket(`${relayUrl}/?auth=${jwt}&projectId=bench`, { perMessageDeflate: false, skipUTF8Validation: true })
-        await new Promise<void>((resolve, reject) => {
-          ws.once('open', () => resolve())
-          ws.once('error', reject)
-        })
-        const client: BenchClient = { ws, topic: createHash('sha256').update(`${runId}-${i}`).digest('hex'), nextId: 1 }
+        const keyPair = generateKeyPair()
+        const ws = await open(opts.relays[i % opts.relays.length]!, i, keyPair)
+        const client: BenchClient = { ws, topic: createHash('sha256').update(`${runId}-${i}`).digest('hex'), nextId: 1, index: i, keyPair, away: false }
         clients[i] = client
         const subscribed = new Promise<void>((resolve) => ws.once('message', () => resolve()))
         ws.send(JSON.stringify({ id: client.nextId++, jsonrpc: '2.0', method: 'irn_subscribe', params: { topic: client.topic } }))
@@ -127,6 +164,12 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   let sent = 0
   let sender = 0
   const sendStarted = performance.now()
+  // Halfway through the measured seconds, some clients (spread over the set) drop and come back.
+  const returning: Promise<void>[] = []
+  const reconnecting = Math.min(opts.reconnects ?? 0, Math.floor(opts.clients / 4))
+  const dropTimer = setTimeout(() => {
+    for (let k = 0; k < reconnecting; k++) returning.push(dropAndReturn(clients[Math.floor((k * opts.clients) / reconnecting)]!))
+  }, (opts.warmupSeconds + opts.seconds / 2) * 1000)
   await new Promise<void>((resolve) => {
     const tick = () => {
       const due = Math.min(total, Math.floor(((performance.now() - sendStarted) / 1000) * opts.rate))
@@ -134,11 +177,13 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
         const fromIndex = sender
         const from = clients[fromIndex]!
         sender = (sender + 1) % clients.length
+        if (from.away) continue
         let to = Math.floor(random() * (clients.length - 1))
         if (to >= fromIndex) to++
         const seq = sent++
         const message = `${seq}:${padding}`
         sendTimes[seq] = performance.now()
+        if (clients[to]!.away) missed[seq] = 1
         from.ws.send(
           `{"id":${from.nextId++},"jsonrpc":"2.0","method":"irn_publish","params":{"topic":"${clients[to]!.topic}","message":"${message}","ttl":300,"tag":1108}}`,
         )
@@ -149,6 +194,8 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     tick()
   })
   const sendSeconds = (performance.now() - sendStarted) / 1000
+  clearTimeout(dropTimer)
+  await Promise.all(returning)
 
   // Drain: wait for the stragglers, up to the deadline.
   const drainStarted = performance.now()
@@ -167,6 +214,9 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   )
 
   latencies.sort((a, b) => a - b)
+  recoverLatencies.sort((a, b) => a - b)
+  let missedCount = 0
+  for (let seq = 0; seq < sent; seq++) missedCount += missed[seq]!
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN
   const accepted = sent - refused
   return {
@@ -178,6 +228,12 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     latencyMs: { p50: at(0.5), p99: at(0.99), max: latencies[latencies.length - 1] ?? NaN },
     achievedRate: sent / sendSeconds,
     connectSeconds,
+    reconnect: {
+      clients: returning.length,
+      missed: missedCount,
+      recovered: recoverLatencies.length,
+      recoverMs: { p50: recoverLatencies[Math.floor(recoverLatencies.length / 2)] ?? NaN, max: recoverLatencies[recoverLatencies.length - 1] ?? NaN },
+    },
   }
 }
 

@@ -11,11 +11,11 @@ import { fileURLToPath } from 'node:url'
 import { startLocalRedis } from '../../stack/relay/redis-server.ts'
 import { cpuSecondsOf, runLoad, startRelayProcess, type LoadResult, type RelayProcess } from './load.ts'
 
-const LIMITS = { clients: [2, 5000], rate: [1, 50_000], seconds: [1, 120], warmup: [0, 30], bytes: [24, 64 * 1024] } as const
+const LIMITS = { clients: [2, 5000], rate: [1, 50_000], seconds: [1, 120], warmup: [0, 30], bytes: [24, 64 * 1024], reconnects: [0, 1000] } as const
 type Flag = keyof typeof LIMITS
 
 function parseFlags(argv: string[]): Record<Flag, number> & { write: boolean; only: 'single' | 'redis' | undefined } {
-  const flags = { clients: 1000, rate: 5000, seconds: 10, warmup: 2, bytes: 256, write: true, only: undefined as 'single' | 'redis' | undefined }
+  const flags = { clients: 1000, rate: 5000, seconds: 20, warmup: 2, bytes: 256, reconnects: 10, write: true, only: undefined as 'single' | 'redis' | undefined }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     if (arg === '--no-write') {
@@ -31,7 +31,7 @@ function parseFlags(argv: string[]): Record<Flag, number> & { write: boolean; on
       continue
     }
     const name = arg.replace(/^--/, '') as Flag
-    if (!(name in LIMITS)) throw new Error(`bench:relay: unknown flag ${arg} (--clients, --rate, --seconds, --warmup, --bytes, --no-write, --only single|redis)`)
+    if (!(name in LIMITS)) throw new Error(`bench:relay: unknown flag ${arg} (--clients, --rate, --seconds, --warmup, --bytes, --reconnects, --no-write, --only single|redis)`)
     const value = Number(argv[++i])
     const [min, max] = LIMITS[name]
     if (!Number.isInteger(value) || value < min || value > max) throw new Error(`bench:relay: --${name} must be a whole number in [${min}, ${max}]`)
@@ -55,7 +55,7 @@ async function scenario(name: string, relays: RelayProcess[], flags: ReturnType<
   const cpuBefore = relays.map((relay) => relay.cpuSeconds())
   const redisBefore = redisPid === undefined ? 0 : cpuSecondsOf(redisPid)
   const clientBefore = process.cpuUsage()
-  const result = await runLoad({ ...flags, warmupSeconds: flags.warmup, relays: relays.map((relay) => relay.url), seed })
+  const result = await runLoad({ ...flags, warmupSeconds: flags.warmup, relays: relays.map((relay) => relay.url), seed, reconnects: flags.reconnects, reconnectGapMs: 1000 })
   // CPU over the whole run (connect, send, drain), as a share of one core over the sending time.
   const sending = flags.warmup + flags.seconds
   const relayCpu = relays.map((relay, i) => (relay.cpuSeconds() - cpuBefore[i]!) / sending)
@@ -66,7 +66,8 @@ async function scenario(name: string, relays: RelayProcess[], flags: ReturnType<
   console.log(
     `${name}: sent ${sent}, delivered ${delivered}, lost ${lost}, duplicates ${duplicates}, ` +
       `p50 ${latencyMs.p50.toFixed(2)} ms, p99 ${latencyMs.p99.toFixed(2)} ms, max ${latencyMs.max.toFixed(1)} ms, ` +
-      `${result.achievedRate.toFixed(0)} msg/s, refused ${result.refused}, connect ${result.connectSeconds.toFixed(1)} s`,
+      `${result.achievedRate.toFixed(0)} msg/s, refused ${result.refused}, connect ${result.connectSeconds.toFixed(1)} s; ` +
+      `${result.reconnect.clients} clients away 1 s: ${result.reconnect.recovered} of ${result.reconnect.missed} missed messages received after reconnecting (p50 ${result.reconnect.recoverMs.p50.toFixed(0)} ms after publish)`,
   )
   return { name, result, relayCpu, clientCpu, load, ...(redisCpu !== undefined ? { redisCpu } : {}) }
 }
@@ -96,14 +97,16 @@ try {
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '–')
 const percent = (share: number) => `${Math.round(share * 100)}%`
 const rows = scenarios.map(({ name, result: r, relayCpu, clientCpu, redisCpu, load }) =>
-  `| ${name} | ${r.sent} | ${r.delivered} | **${r.lost}** | ${r.duplicates} | ${ms(r.latencyMs.p50)} | **${ms(r.latencyMs.p99)}** | ${ms(r.latencyMs.max)} | ${r.achievedRate.toFixed(0)} | ${relayCpu.map(percent).join(' + ')} | ${redisCpu === undefined ? '–' : percent(redisCpu)} | ${percent(clientCpu)} | ${load.toFixed(1)} |`,
+  `| ${name} | ${r.sent} | ${r.delivered} | **${r.lost}** | ${r.duplicates} | ${ms(r.latencyMs.p50)} | **${ms(r.latencyMs.p99)}** | ${ms(r.latencyMs.max)} | ${r.achievedRate.toFixed(0)} | ${r.reconnect.recovered} of ${r.reconnect.missed} | ${relayCpu.map(percent).join(' + ')} | ${redisCpu === undefined ? '–' : percent(redisCpu)} | ${percent(clientCpu)} | ${load.toFixed(1)} |`,
 )
 const block = `<!-- bench:relay:start -->
-Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:relay -- --clients ${flags.clients} --rate ${flags.rate} --seconds ${flags.seconds} --warmup ${flags.warmup} --bytes ${flags.bytes}\`
-(${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}; Node ${process.versions.node}; relays, redis-server and the clients share them).
+Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:relay -- --clients ${flags.clients} --rate ${flags.rate} --seconds ${flags.seconds} --warmup ${flags.warmup} --bytes ${flags.bytes} --reconnects ${flags.reconnects}\`
+(${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}; Node ${process.versions.node}; relays, redis-server and the clients share them, on a machine shared with other work).
+"Reconnect": ${flags.reconnects} clients drop their socket halfway through, stay away 1 s while the others keep publishing to them, and come
+back with the same key on the next relay: messages published to them while away, received after they re-subscribed.
 
-| setup | sent | delivered | lost | duplicates | p50 ms | p99 ms | max ms | msg/s | relay CPU | redis CPU | clients CPU | load before |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| setup | sent | delivered | lost | duplicates | p50 ms | p99 ms | max ms | msg/s | reconnect: received of missed | relay CPU | redis CPU | clients CPU | load before |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 <!-- bench:relay:end -->`
 console.log(`\n${block}`)

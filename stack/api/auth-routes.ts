@@ -197,7 +197,10 @@ export async function registerAuthRoutes(app: FastifyInstance, o: AuthOptions): 
       const chain = solana ? undefined : o.chains.find((c) => c.chainId === fields.chainId)
       const valid = solana
         ? await verifySolanaSignInMessage({ message, signature, time: now })
-        : await verifySiweMessage({ message, signature, time: now, client: chain?.client })
+        : // An EOA's signature is checked here (ECDSA recovery, no chain call); only when that fails is the chain asked
+          // (ERC-1271 / ERC-6492 smart accounts), so a plain sign-in costs no eth_call (issue 31).
+          (await verifySiweMessage({ message, signature, time: now })) ||
+          (chain !== undefined && (await verifySiweMessage({ message, signature, time: now, client: chain.client })))
       if (!valid) return fail(reply, 401, 'Invalid signature')
 
       const namespace = solana ? 'solana' : 'eip155'
