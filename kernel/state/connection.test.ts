@@ -377,7 +377,13 @@ describe('ConnectionController: several wallets in one namespace (SPEC §3 conne
     account.patch('eip155', { profileName: 'rabby.eth', balance: '5', balanceSymbol: 'ETH' })
     const switched: ModalEvents['connection:switched'][] = []
     events.on('connection:switched', (e) => switched.push(e))
+    // Listeners (the EIP-1193 provider's accountsChanged) see one address follow the other, never a disconnect.
+    const seen: (string | undefined)[] = []
+    const stop = account.store.subscribe(() => seen.push(account.get('eip155').address))
     connection.switchConnection('io.metamask', 'eip155')
+    stop()
+    expect(seen.length).toBeGreaterThan(0)
+    expect(seen.every((a) => a === ADDRESS_A)).toBe(true)
     expect(mm.connect).toHaveBeenCalledTimes(1)
     expect(mm.reconnect).not.toHaveBeenCalled()
     expect(connection.activeConnectorId('eip155')).toBe('io.metamask')

@@ -282,10 +282,10 @@ export class ConnectionController implements Disposable {
     const { reference } = parseCaipNetworkId(result.caipNetworkId)
     const connector = this.deps.connectors.get(connectorId)
     this.held.set(`${ns}|${connectorId}`, result)
-    // Another wallet of the namespace becomes active: nothing of the previous one's account (name, balance) stays.
-    if (this.activeConnectorId(ns) !== connectorId) this.deps.account.reset(ns)
+    const before = this.activeConnectorId(ns)
     this.store.set((s) => ({ activeConnectorIds: { ...s.activeConnectorIds, [ns]: connectorId } }))
-    this.deps.account.setAccounts(ns, result.accounts, reference)
+    // Another wallet of the namespace becomes active: nothing of the previous one's account (name, balance) stays.
+    this.deps.account.setAccounts(ns, result.accounts, reference, before !== undefined && before !== connectorId)
     const walletInfo = result.walletInfo ?? (connector ? { name: connector.name, icon: connector.imageUrl } : undefined)
     if (walletInfo) this.deps.account.patch(ns, { connectedWalletInfo: walletInfo })
     this.setConnection(ns, connectorId, result.accounts, recent)
