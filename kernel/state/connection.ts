@@ -209,21 +209,21 @@ export class ConnectionController implements Disposable {
 
   /** A wallet reported new accounts; an empty list means it disconnected us. */
   handleAccountsChanged(connectorId: string, namespace: ChainNamespace, accounts: AccountEntry[]): void {
-    const held = this.held.get(`${namespace}|${connectorId}`)
+    const held = this.held.get(key(namespace, connectorId))
     if (!held) return
     if (!accounts.length) return this.handleDisconnected(connectorId, namespace)
-    this.held.set(`${namespace}|${connectorId}`, { ...held, accounts })
+    this.held.set(key(namespace, connectorId), { ...held, accounts })
     if (this.activeConnectorId(namespace) === connectorId) {
       const reference = String(this.deps.network.networkOf(namespace)?.id ?? '')
       this.deps.account.setAccounts(namespace, accounts, reference)
     }
-    this.setConnection(namespace, connectorId, accounts, true)
+    this.setConnection(namespace, connectorId, accounts, true, true)
   }
 
   /** A wallet reported a chain change. */
   handleChainChanged(connectorId: string, namespace: ChainNamespace, caipNetworkId: string): void {
-    const held = this.held.get(`${namespace}|${connectorId}`)
-    if (held) this.held.set(`${namespace}|${connectorId}`, { ...held, caipNetworkId: caipNetworkId as ConnectResult['caipNetworkId'] })
+    const held = this.held.get(key(namespace, connectorId))
+    if (held) this.held.set(key(namespace, connectorId), { ...held, caipNetworkId: caipNetworkId as ConnectResult['caipNetworkId'] })
     if (this.activeConnectorId(namespace) === connectorId) this.setWalletNetwork(namespace, caipNetworkId)
   }
 
@@ -251,7 +251,7 @@ export class ConnectionController implements Disposable {
    * network follow it, and 'connection:switched' is emitted.
    */
   switchConnection(connectorId: string, namespace: ChainNamespace): void {
-    const result = this.held.get(`${namespace}|${connectorId}`)
+    const result = this.held.get(key(namespace, connectorId))
     if (!result) throw new Error(`Connector ${connectorId} is not connected`)
     if (this.activeConnectorId(namespace) !== connectorId) this.apply(connectorId, namespace, result, false, 'connection:switched')
   }
@@ -262,11 +262,11 @@ export class ConnectionController implements Disposable {
    * does not answer.
    */
   async disconnect(namespace?: ChainNamespace, connectorId?: string): Promise<void> {
-    const { connections, activeConnectorIds } = this.store.getSnapshot()
+    const { connections } = this.store.getSnapshot()
     for (const ns of namespace ? [namespace] : (Object.keys(connections) as ChainNamespace[])) {
-      // The active one last: the others are not made active on the way.
-      const ids = (connections[ns] ?? []).map((c) => c.connectorId).filter((id) => !connectorId || id === connectorId)
-      for (const id of ids.sort((a, b) => Number(a === activeConnectorIds[ns]) - Number(b === activeConnectorIds[ns]))) {
+      // Last first: the active one (first) goes last, so no other is made active on the way.
+      for (const { connectorId: id } of [...(connections[ns] ?? [])].reverse()) {
+        if (connectorId && id !== connectorId) continue
         const connector = this.deps.connectors.get(id)
         if (connector) await withCap(connector.disconnect(), DISCONNECT_WAIT_MS).catch(() => undefined)
         this.clear(ns, id, true)
@@ -281,7 +281,7 @@ export class ConnectionController implements Disposable {
   private apply(connectorId: string, ns: ChainNamespace, result: ConnectResult, recent: boolean, event: 'connection:connected' | 'connection:switched' = 'connection:connected'): void {
     const { reference } = parseCaipNetworkId(result.caipNetworkId)
     const connector = this.deps.connectors.get(connectorId)
-    this.held.set(`${ns}|${connectorId}`, result)
+    this.held.set(key(ns, connectorId), result)
     const before = this.activeConnectorId(ns)
     this.store.set((s) => ({ activeConnectorIds: { ...s.activeConnectorIds, [ns]: connectorId } }))
     // Another wallet of the namespace becomes active: nothing of the previous one's account (name, balance) stays.
@@ -303,13 +303,12 @@ export class ConnectionController implements Disposable {
     this.deps.events.emit(event, { namespace: ns, connectorId, address })
   }
 
-  /** Records a connection in its namespace's list (a new one first, a known one in its place). */
-  private setConnection(ns: ChainNamespace, connectorId: string, accounts: AccountEntry[], recent: boolean): void {
+  /** Records a connection in its namespace's list: first (the active one first), or `inPlace`. */
+  private setConnection(ns: ChainNamespace, connectorId: string, accounts: AccountEntry[], recent: boolean, inPlace?: boolean): void {
     const connection: Connection = { connectorId, accounts: accounts.map((a) => ({ address: a.address, type: a.type })), recent }
     this.store.set((s) => {
       const list = s.connections[ns] ?? []
-      const known = list.some((c) => c.connectorId === connectorId)
-      return { connections: { ...s.connections, [ns]: known ? list.map((c) => (c.connectorId === connectorId ? connection : c)) : [connection, ...list] } }
+      return { connections: { ...s.connections, [ns]: inPlace ? list.map((c) => (c.connectorId === connectorId ? connection : c)) : [connection, ...list.filter((c) => c.connectorId !== connectorId)] } }
     })
   }
 
@@ -317,7 +316,7 @@ export class ConnectionController implements Disposable {
   private clear(ns: ChainNamespace, connectorId: string, byUser: boolean): void {
     const p = this.deps.persistence
     if (byUser) p.setDisconnectedConnectorIds([...new Set([...p.disconnectedConnectorIds(), connectorId])])
-    if (!this.held.delete(`${ns}|${connectorId}`)) return
+    if (!this.held.delete(key(ns, connectorId))) return
     const wasActive = this.activeConnectorId(ns) === connectorId
     this.store.set((s) => {
       const activeConnectorIds = { ...s.activeConnectorIds }
@@ -343,15 +342,15 @@ export class ConnectionController implements Disposable {
   /** Stores a namespace's connections, the active one first (SPEC §3 keys). */
   private save(ns: ChainNamespace): void {
     const p = this.deps.persistence
-    const { connections, activeConnectorIds } = this.store.getSnapshot()
-    const active = activeConnectorIds[ns]
-    const ids = [...new Set([...(active ? [active] : []), ...(connections[ns] ?? []).map((c) => c.connectorId)])]
+    const ids = (this.store.getSnapshot().connections[ns] ?? []).map((c) => c.connectorId)
     p.setConnectorIds(ns, ids)
-    const others = p.connectedNamespaces().filter((n) => n !== ns)
-    p.setConnectedNamespaces(ids.length ? [...new Set([...p.connectedNamespaces(), ns])] : others)
+    p.setConnectedNamespaces([...p.connectedNamespaces().filter((n) => n !== ns), ...(ids.length ? [ns] : [])])
     if (!p.connectedNamespaces().length) p.setWallet(undefined)
   }
 }
+
+/** The `held` key of a namespace's connection. */
+const key = (ns: ChainNamespace, connectorId: string) => `${ns}|${connectorId}`
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(new Error(ErrorText.MODAL_CLOSED))

@@ -33,14 +33,13 @@ export function useModalState(): ModalState & { view: ViewId; activeNamespace?: 
 
 /**
  * SPEC §3 account state of a namespace (the active one by default), with the namespace's `connections`: several
- * wallets may be connected in one namespace; the account is the one of `activeConnectorId` (switch with
+ * wallets may be connected in one namespace; the first is the active one, whose account this is (switch with
  * `useConnection().switchConnection`).
  */
 export function useAccount(options: { namespace?: ChainNamespace } = {}): AccountState & {
   isConnected: boolean
   namespace?: ChainNamespace
   connections: readonly Connection[]
-  activeConnectorId?: string
 } {
   const network = useStore(useService(KernelTokens.Network).store)
   const accounts = useStore(useService(KernelTokens.Account).store)
@@ -52,7 +51,6 @@ export function useAccount(options: { namespace?: ChainNamespace } = {}): Accoun
     namespace,
     isConnected: Boolean(state.address),
     connections: (namespace && connection.connections[namespace]) || NONE,
-    activeConnectorId: namespace && connection.activeConnectorIds[namespace],
   }
 }
 
