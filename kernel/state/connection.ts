@@ -223,7 +223,7 @@ export class ConnectionController implements Disposable {
   /** A wallet reported a chain change. */
   handleChainChanged(connectorId: string, namespace: ChainNamespace, caipNetworkId: string): void {
     const held = this.held.get(key(namespace, connectorId))
-    if (held) this.held.set(key(namespace, connectorId), { ...held, caipNetworkId: caipNetworkId as ConnectResult['caipNetworkId'] })
+    if (held) this.held.set(key(namespace, connectorId), { ...held, caipNetworkId } as ConnectResult)
     if (this.activeConnectorId(namespace) === connectorId) this.setWalletNetwork(namespace, caipNetworkId)
   }
 
@@ -400,5 +400,5 @@ function codeOf(error: unknown): number | undefined {
 /** True when storage names a connector to restore for some namespace (one the user did not disconnect). */
 function hasStoredConnection(p: ConnectionPersistence): boolean {
   const skipped = new Set(p.disconnectedConnectorIds())
-  return p.connectedNamespaces().some((ns) => (p.connectorIds()[ns] ?? []).some((id) => !skipped.has(id)))
+  return Object.values(p.connectorIds()).some((ids) => ids.some((id) => !skipped.has(id)))
 }
