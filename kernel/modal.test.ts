@@ -250,7 +250,7 @@ describe('createModal', () => {
     expect(persisted(second).recentWallets()).toEqual([])
     expect(persisted(first).recentWallets().map((w) => w.id)).toEqual(['io.metamask'])
     // The first modal keeps the plain keys, so a connection stored before namespaces existed is still found.
-    expect(JSON.parse(adapter.getItem('@portico/connections')!)).toEqual({ eip155: 'io.metamask' })
+    expect(JSON.parse(adapter.getItem('@portico/connections')!)).toEqual({ eip155: ['io.metamask'] })
     await second.get(KernelTokens.Connection).connect('io.metamask', 'eip155')
     await first.get(KernelTokens.Connection).disconnect()
     expect(second.get(KernelTokens.Account).get('eip155').address).toBe(B2)

@@ -55,6 +55,23 @@ if (wantsDevWallet('eip155')) {
   })
 }
 
+// ?wallets=2 announces a second EIP-6963 wallet (its own rdns and account, remembered under its own key): two wallets
+// in one namespace, connected side by side from ProfileWallets' "Add wallet".
+if (wantsDevWallet('eip155') && query.get('wallets') === '2') {
+  const key = (k: string) => `second:${k}`
+  installDevWallet(window, {
+    chains: stack.chains,
+    accountIndex: 1,
+    autoApprove: query.get('autoApprove') === '1',
+    info: { name: 'Portico Dev Wallet 2', rdns: 'dev.portico.wallet2' },
+    storage: {
+      getItem: (k) => localStorage.getItem(key(k)),
+      setItem: (k, v) => localStorage.setItem(key(k), v),
+      removeItem: (k) => localStorage.removeItem(key(k)),
+    },
+  })
+}
+
 // The cosmos dev wallet stands in for Keplr (window.keplr) on the stack's local cosmos ledger.
 if (stack.cosmos && wantsDevWallet('cosmos')) {
   installCosmosDevWallet(window, {

@@ -65,7 +65,7 @@ function forward<T, K extends keyof T>(target: () => T, names: readonly K[]): Pi
 
 /** Connect, disconnect, switch: what plugins, views and hosts call. */
 export function connectionApi(connection: ConnectionController): ConnectionApi {
-  return forward(() => connection, ['connect', 'disconnect', 'switchNetwork', 'active', 'clearError'])
+  return forward(() => connection, ['connect', 'disconnect', 'switchConnection', 'switchNetwork', 'active', 'clearError'])
 }
 
 /** Contract 1.1 capabilities: functions over the controllers, so no plugin holds a controller. */

@@ -308,6 +308,8 @@ export interface ModalEvents {
   'network:switched': { namespace: ChainNamespace; caipNetworkId: string }
   'connection:connected': { namespace: ChainNamespace; connectorId: string; address: string }
   'connection:disconnected': { namespace: ChainNamespace; connectorId: string }
+  /** Another connection of the namespace became the active one (several wallets in one namespace). */
+  'connection:switched': { namespace: ChainNamespace; connectorId: string; address: string }
   /** A connector's `message` event. */
   'connector:message': { connectorId: string; type: string; data?: unknown }
   'error': { source: string; error: unknown }
@@ -560,8 +562,10 @@ export interface ModalStateView {
 export interface ConnectionApi {
   /** Connects a connector (SPEC §4: rejects with "Modal closed" when the modal closes first). */
   connect(connectorId: string, namespace?: ChainNamespace): Promise<ConnectResult>
-  /** Disconnects one namespace, or all. */
-  disconnect(namespace?: ChainNamespace): Promise<void>
+  /** Disconnects every connection of one namespace, or of all, or only one connector's. */
+  disconnect(namespace?: ChainNamespace, connectorId?: string): Promise<void>
+  /** Makes another connection of the namespace the active one, without asking its wallet. */
+  switchConnection(connectorId: string, namespace: ChainNamespace): void
   /** SPEC §4 switching: asks the wallet when connected, otherwise selects. */
   switchNetwork(network: CaipNetwork): Promise<void>
   /** The connected account of a namespace (the active one by default) with its connector and network. */

@@ -27,15 +27,22 @@ export class AccountController {
     return Object.values(all).some((s) => Boolean(s?.address))
   }
 
-  /** Sets the connected accounts of a namespace; the first is the active address. */
-  setAccounts(namespace: ChainNamespace, accounts: AccountEntry[], reference: string): void {
+  /**
+   * Sets the connected accounts of a namespace; the first is the active address. `fresh` drops the rest of the
+   * namespace's state in the same update (another wallet's name, balance...), so no listener sees it disconnected.
+   */
+  setAccounts(namespace: ChainNamespace, accounts: AccountEntry[], reference: string, fresh?: boolean): void {
     const first = accounts[0]
-    this.patch(namespace, {
-      allAccounts: accounts,
-      address: first?.address,
-      caipAddress: first ? (`${namespace}:${reference}:${first.address}` as CaipAddress) : undefined,
-      status: first ? 'connected' : 'disconnected',
-    })
+    this.patch(
+      namespace,
+      {
+        allAccounts: accounts,
+        address: first?.address,
+        caipAddress: first ? (`${namespace}:${reference}:${first.address}` as CaipAddress) : undefined,
+        status: first ? 'connected' : 'disconnected',
+      },
+      fresh,
+    )
   }
 
   /** Re-targets the caipAddress when the network of a connected namespace changes. */
@@ -49,9 +56,10 @@ export class AccountController {
     this.patch(namespace, { balance, balanceSymbol: symbol, balanceLoading: false })
   }
 
-  patch(namespace: ChainNamespace, patch: Partial<AccountState>): void {
+  /** Merges into a namespace's state (`fresh`: into a disconnected one, dropping the rest). */
+  patch(namespace: ChainNamespace, patch: Partial<AccountState>, fresh?: boolean): void {
     this.store.set((s) => ({
-      byNamespace: { ...s.byNamespace, [namespace]: { ...(s.byNamespace[namespace] ?? emptyAccountState()), ...patch } },
+      byNamespace: { ...s.byNamespace, [namespace]: { ...((!fresh && s.byNamespace[namespace]) || emptyAccountState()), ...patch } },
     }))
   }
 

@@ -145,4 +145,10 @@ describe('BalanceController', () => {
     await Promise.resolve()
     expect(evm.getBalance).toHaveBeenCalledTimes(1)
   })
+
+  it('fetches again when another wallet of the namespace becomes active (connection:switched)', async () => {
+    const { evm, events } = setup()
+    events.emit('connection:switched', { namespace: 'eip155', connectorId: 'y', address: ADDRESS })
+    await vi.waitFor(() => expect(evm.getBalance).toHaveBeenCalledTimes(1))
+  })
 })

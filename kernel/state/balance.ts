@@ -35,6 +35,7 @@ export class BalanceController implements Disposable {
     this.deps = { events, account, network, chains, cache }
     this.subscriptions = [
       events.on('connection:connected', ({ namespace }) => void this.refresh(namespace)),
+      events.on('connection:switched', ({ namespace }) => void this.refresh(namespace)),
       events.on('network:switched', ({ namespace }) => void this.refresh(namespace)),
     ]
   }

@@ -43,9 +43,9 @@ function fakeConnector(id: string, opts: { chain?: ChainNamespace; address?: str
   } satisfies Connector
 }
 
-function setup() {
+/** The controllers over a fresh storage, or over `adapter` (a second modal on the same storage: a reload). */
+function setup(adapter = createMemoryAdapter()) {
   const events = new ModalEventBus()
-  const adapter = createMemoryAdapter()
   const persistence = new PorticoStorage(adapter)
   const account = new AccountController()
   const chains = new ChainRegistry()
@@ -106,12 +106,12 @@ describe('ConnectionController: connect', () => {
     connectors.register(fakeConnector('io.metamask'))
     connectors.register(fakeConnector('phantom', { chain: 'solana', address: 'So11111111111111111111111111111111111111112', caipNetworkId: solana.caipNetworkId }))
     await connection.connect('io.metamask')
-    expect(raw(StorageKeys.CONNECTIONS)).toEqual({ eip155: 'io.metamask' })
+    expect(raw(StorageKeys.CONNECTIONS)).toEqual({ eip155: ['io.metamask'] })
     expect(raw(StorageKeys.CONNECTED_NAMESPACES)).toEqual(['eip155'])
     expect(raw(StorageKeys.WALLET_ID)).toBe('io.metamask')
     expect(raw(StorageKeys.WALLET_NAME)).toBe('io.metamask name')
     await connection.connect('phantom')
-    expect(raw(StorageKeys.CONNECTIONS)).toEqual({ eip155: 'io.metamask', solana: 'phantom' })
+    expect(raw(StorageKeys.CONNECTIONS)).toEqual({ eip155: ['io.metamask'], solana: ['phantom'] })
     expect(persistence.connectedNamespaces().sort()).toEqual(['eip155', 'solana'])
     expect(raw(StorageKeys.WALLET_ID)).toBe('phantom')
   })
@@ -176,7 +176,7 @@ describe('ConnectionController: connect', () => {
 describe('ConnectionController: SPEC §3/§4 reconnect after reload', () => {
   it('SPEC §4 reconnectStored restores the stored connection without prompting (reconnect, not connect)', async () => {
     const { connection, connectors, persistence, account, connected } = setup()
-    persistence.setConnectorId('eip155', 'io.metamask')
+    persistence.setConnectorIds('eip155', ['io.metamask'])
     persistence.setConnectedNamespaces(['eip155'])
     const mm = fakeConnector('io.metamask')
     connectors.register(mm)
@@ -192,7 +192,7 @@ describe('ConnectionController: SPEC §3/§4 reconnect after reload', () => {
 
   it('SPEC §4 reconnectStored waits for a stored connector that announces itself later', async () => {
     const { connection, connectors, persistence, account } = setup()
-    persistence.setConnectorId('eip155', 'io.metamask')
+    persistence.setConnectorIds('eip155', ['io.metamask'])
     persistence.setConnectedNamespaces(['eip155'])
     const mm = fakeConnector('io.metamask')
     const done = connection.reconnectStored()
@@ -204,7 +204,7 @@ describe('ConnectionController: SPEC §3/§4 reconnect after reload', () => {
 
   it('SPEC §3 reconnectStored skips connector ids in the disconnected list', async () => {
     const { connection, connectors, persistence, account } = setup()
-    persistence.setConnectorId('eip155', 'io.metamask')
+    persistence.setConnectorIds('eip155', ['io.metamask'])
     persistence.setConnectedNamespaces(['eip155'])
     persistence.setDisconnectedConnectorIds(['io.metamask'])
     const mm = fakeConnector('io.metamask')
@@ -218,7 +218,7 @@ describe('ConnectionController: SPEC §3/§4 reconnect after reload', () => {
 
   it('SPEC §3 a stored connection whose access is gone is forgotten', async () => {
     const { connection, connectors, persistence, raw } = setup()
-    persistence.setConnectorId('eip155', 'io.metamask')
+    persistence.setConnectorIds('eip155', ['io.metamask'])
     persistence.setConnectedNamespaces(['eip155'])
     persistence.setWallet({ id: 'io.metamask', name: 'MetaMask' })
     const mm = fakeConnector('io.metamask')
@@ -348,3 +348,181 @@ describe('ConnectionController: wallet events', () => {
     expect(account.get('eip155').caipAddress).toBe(`eip155:42161:${ADDRESS_A}`)
   })
 })
+
+describe('ConnectionController: several wallets in one namespace (SPEC §3 connections kept per namespace)', () => {
+  async function twoWallets() {
+    const s = setup()
+    const mm = fakeConnector('io.metamask')
+    const rabby = fakeConnector('io.rabby', { address: ADDRESS_B, caipNetworkId: 'eip155:42161' })
+    s.connectors.register(mm)
+    s.connectors.register(rabby)
+    await s.connection.connect('io.metamask')
+    await s.connection.connect('io.rabby')
+    return { ...s, mm, rabby }
+  }
+
+  it('a second wallet joins the list and becomes active; the first stays connected and stored', async () => {
+    const { connection, account, network, mm, raw } = await twoWallets()
+    const { connections, activeConnectorIds } = connection.store.getSnapshot()
+    expect(connections.eip155!.map((c) => c.connectorId)).toEqual(['io.rabby', 'io.metamask'])
+    expect(activeConnectorIds.eip155).toBe('io.rabby')
+    expect(account.get('eip155').address).toBe(ADDRESS_B)
+    expect(network.networkOf('eip155')?.caipNetworkId).toBe('eip155:42161')
+    expect(mm.disconnect).not.toHaveBeenCalled()
+    expect(raw(StorageKeys.CONNECTIONS)).toEqual({ eip155: ['io.rabby', 'io.metamask'] })
+  })
+
+  it('switching makes another connection active without asking its wallet; account, network and storage follow', async () => {
+    const { connection, account, network, events, mm, raw, connected } = await twoWallets()
+    account.patch('eip155', { profileName: 'rabby.eth', balance: '5', balanceSymbol: 'ETH' })
+    const switched: ModalEvents['connection:switched'][] = []
+    events.on('connection:switched', (e) => switched.push(e))
+    // Listeners (the EIP-1193 provider's accountsChanged) see one address follow the other, never a disconnect.
+    const seen: (string | undefined)[] = []
+    const stop = account.store.subscribe(() => seen.push(account.get('eip155').address))
+    connection.switchConnection('io.metamask', 'eip155')
+    stop()
+    expect(seen.length).toBeGreaterThan(0)
+    expect(seen.every((a) => a === ADDRESS_A)).toBe(true)
+    expect(mm.connect).toHaveBeenCalledTimes(1)
+    expect(mm.reconnect).not.toHaveBeenCalled()
+    expect(connection.activeConnectorId('eip155')).toBe('io.metamask')
+    expect(connection.connectorStatus('io.rabby', 'eip155')).toBe('active')
+    expect(account.get('eip155')).toMatchObject({ address: ADDRESS_A, caipAddress: `eip155:1:${ADDRESS_A}`, connectedWalletInfo: { name: 'io.metamask name' } })
+    // Nothing of the other wallet's account stays (its name and balance).
+    expect(account.get('eip155').profileName).toBeUndefined()
+    expect(account.get('eip155').balance).toBeUndefined()
+    expect(network.networkOf('eip155')?.caipNetworkId).toBe('eip155:1')
+    expect(switched).toEqual([{ namespace: 'eip155', connectorId: 'io.metamask', address: ADDRESS_A }])
+    expect(connected).toHaveLength(2)
+    expect(raw(StorageKeys.CONNECTIONS)).toEqual({ eip155: ['io.metamask', 'io.rabby'] })
+    // Switching to the active one changes nothing.
+    connection.switchConnection('io.metamask', 'eip155')
+    expect(switched).toHaveLength(1)
+  })
+
+  it('switching to a wallet that is not connected in the namespace throws and changes nothing', async () => {
+    const { connection, connectors } = await twoWallets()
+    connectors.register(fakeConnector('never'))
+    expect(() => connection.switchConnection('never', 'eip155')).toThrow('Connector never is not connected')
+    expect(() => connection.switchConnection('io.metamask', 'solana')).toThrow('Connector io.metamask is not connected')
+    expect(connection.activeConnectorId('eip155')).toBe('io.rabby')
+  })
+
+  it('an inactive wallet reporting new accounts or a chain updates its entry; switching to it uses them', async () => {
+    const { connection, account, network } = await twoWallets()
+    const ADDRESS_C = '0x00000000000000000000000000000000000000c3'
+    connection.bind('io.metamask').emit('change', { namespace: 'eip155', accounts: accountsOf(ADDRESS_C), caipNetworkId: 'eip155:42161' })
+    expect(account.get('eip155').address).toBe(ADDRESS_B)
+    expect(connection.store.getSnapshot().connections.eip155!.find((c) => c.connectorId === 'io.metamask')!.accounts[0]!.address).toBe(ADDRESS_C)
+    connection.switchConnection('io.metamask', 'eip155')
+    expect(account.get('eip155').caipAddress).toBe(`eip155:42161:${ADDRESS_C}`)
+    expect(network.networkOf('eip155')?.caipNetworkId).toBe('eip155:42161')
+  })
+
+  it('disconnecting an inactive wallet removes only it; the active one stays', async () => {
+    const { connection, account, mm, rabby, disconnected, raw } = await twoWallets()
+    await connection.disconnect('eip155', 'io.metamask')
+    expect(mm.disconnect).toHaveBeenCalledTimes(1)
+    expect(rabby.disconnect).not.toHaveBeenCalled()
+    expect(connection.store.getSnapshot().connections.eip155!.map((c) => c.connectorId)).toEqual(['io.rabby'])
+    expect(account.get('eip155').address).toBe(ADDRESS_B)
+    expect(disconnected).toEqual([{ namespace: 'eip155', connectorId: 'io.metamask' }])
+    expect(raw(StorageKeys.CONNECTIONS)).toEqual({ eip155: ['io.rabby'] })
+    expect(raw(StorageKeys.DISCONNECTED_CONNECTOR_IDS)).toEqual(['io.metamask'])
+  })
+
+  it('disconnecting the active wallet makes the next one active; the last one leaves the namespace disconnected', async () => {
+    const { connection, account, events, raw } = await twoWallets()
+    const switched: string[] = []
+    events.on('connection:switched', (e) => switched.push(e.connectorId))
+    await connection.disconnect('eip155', 'io.rabby')
+    expect(connection.activeConnectorId('eip155')).toBe('io.metamask')
+    expect(account.get('eip155').address).toBe(ADDRESS_A)
+    expect(switched).toEqual(['io.metamask'])
+    expect(connection.store.getSnapshot().status).toBe('connected')
+    expect(raw(StorageKeys.CONNECTIONS)).toEqual({ eip155: ['io.metamask'] })
+
+    await connection.disconnect('eip155', 'io.metamask')
+    expect(connection.activeConnectorId('eip155')).toBeUndefined()
+    expect(account.isConnected('eip155')).toBe(false)
+    expect(connection.store.getSnapshot()).toMatchObject({ status: 'disconnected', connections: { eip155: [] } })
+    expect(raw(StorageKeys.CONNECTIONS)).toEqual({})
+    expect(raw(StorageKeys.CONNECTED_NAMESPACES)).toEqual([])
+    expect(raw(StorageKeys.WALLET_ID)).toBeNull()
+  })
+
+  it('disconnecting the namespace disconnects every wallet in it without making another active on the way', async () => {
+    const { connection, events, mm, rabby } = await twoWallets()
+    const switched: string[] = []
+    events.on('connection:switched', (e) => switched.push(e.connectorId))
+    await connection.disconnect('eip155')
+    expect(mm.disconnect).toHaveBeenCalledTimes(1)
+    expect(rabby.disconnect).toHaveBeenCalledTimes(1)
+    expect(switched).toEqual([])
+    expect(connection.store.getSnapshot().status).toBe('disconnected')
+  })
+
+  it('a wallet that ends its own inactive session is dropped; an active one hands over to the next', async () => {
+    const { connection, account } = await twoWallets()
+    connection.bind('io.metamask').emit('change', { namespace: 'eip155', accounts: [] })
+    expect(connection.store.getSnapshot().connections.eip155!.map((c) => c.connectorId)).toEqual(['io.rabby'])
+    expect(account.get('eip155').address).toBe(ADDRESS_B)
+    await connection.connect('io.metamask')
+    connection.bind('io.metamask').emit('disconnect', {})
+    expect(connection.activeConnectorId('eip155')).toBe('io.rabby')
+    expect(account.get('eip155').address).toBe(ADDRESS_B)
+  })
+
+  it('SPEC §3 reload restores every stored wallet without prompting; the one active before is active again', async () => {
+    const first = await twoWallets()
+    first.connection.switchConnection('io.metamask', 'eip155')
+    const { connection, connectors, account, persistence, connected } = setup(first.adapter)
+    const mm = fakeConnector('io.metamask')
+    const rabby = fakeConnector('io.rabby', { address: ADDRESS_B, caipNetworkId: 'eip155:42161' })
+    connectors.register(mm)
+    connectors.register(rabby)
+    await connection.reconnectStored()
+    expect(mm.reconnect).toHaveBeenCalledTimes(1)
+    expect(rabby.reconnect).toHaveBeenCalledTimes(1)
+    expect(mm.connect).not.toHaveBeenCalled()
+    expect(rabby.connect).not.toHaveBeenCalled()
+    expect(connection.activeConnectorId('eip155')).toBe('io.metamask')
+    expect(account.get('eip155').address).toBe(ADDRESS_A)
+    expect(connection.connectorStatus('io.rabby', 'eip155')).toBe('active')
+    expect(connected.map((e) => e.connectorId).sort()).toEqual(['io.metamask', 'io.rabby'])
+    expect(persistence.connectorIds()).toEqual({ eip155: ['io.metamask', 'io.rabby'] })
+    // The restored inactive wallet switches without a prompt too.
+    connection.switchConnection('io.rabby', 'eip155')
+    expect(account.get('eip155').address).toBe(ADDRESS_B)
+  })
+
+  it('SPEC §3 reload: a wallet whose access is gone is forgotten, the others are restored', async () => {
+    const first = await twoWallets()
+    const { connection, connectors, account, persistence } = setup(first.adapter)
+    const mm = fakeConnector('io.metamask')
+    const rabby = fakeConnector('io.rabby', { address: ADDRESS_B })
+    rabby.reconnect.mockRejectedValue(new Error('gone'))
+    connectors.register(mm)
+    connectors.register(rabby)
+    await connection.reconnectStored()
+    expect(connection.activeConnectorId('eip155')).toBe('io.metamask')
+    expect(account.get('eip155').address).toBe(ADDRESS_A)
+    expect(persistence.connectorIds()).toEqual({ eip155: ['io.metamask'] })
+  })
+
+  it('SPEC §3 reload: a malformed entry in the stored list is refused, the valid ids are restored', async () => {
+    const s = setup()
+    s.adapter.setItem(StorageKeys.CONNECTIONS, JSON.stringify({ eip155: ['io.rabby', 42, { id: 'x' }, 'io.metamask'], N: ['x'] }))
+    s.adapter.setItem(StorageKeys.CONNECTED_NAMESPACES, JSON.stringify(['eip155']))
+    const { connection, connectors } = setup(s.adapter)
+    const mm = fakeConnector('io.metamask')
+    const rabby = fakeConnector('io.rabby', { address: ADDRESS_B })
+    connectors.register(mm)
+    connectors.register(rabby)
+    await connection.reconnectStored()
+    expect(connection.activeConnectorId('eip155')).toBe('io.rabby')
+    expect(connection.store.getSnapshot().connections.eip155!.map((c) => c.connectorId)).toEqual(['io.rabby', 'io.metamask'])
+  })
+})
+

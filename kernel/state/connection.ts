@@ -37,6 +37,8 @@ export class ConnectionController implements Disposable {
   private home: ChainNamespace | undefined
   private readonly deps: { events: EventBus; account: AccountController; network: NetworkController; connectors: ConnectorController; persistence: ConnectionPersistence }
   private readonly onClose: Disposable
+  /** The last result of each live connection (`namespace|connectorId`): switching back to it asks nothing. */
+  private readonly held = new Map<string, ConnectResult>()
 
   constructor(
     @inject(KernelTokens.Events) events: EventBus,
@@ -69,8 +71,7 @@ export class ConnectionController implements Disposable {
           if (caipNetworkId) this.handleChainChanged(connectorId, namespace, caipNetworkId)
         } else if (type === 'disconnect') {
           const { namespace } = payload as { namespace?: ChainNamespace }
-          const held = Object.entries(this.store.getSnapshot().activeConnectorIds).filter(([, id]) => id === connectorId).map(([ns]) => ns as ChainNamespace)
-          for (const ns of namespace ? [namespace] : held) this.handleDisconnected(connectorId, ns)
+          for (const ns of namespace ? [namespace] : (Object.keys(this.store.getSnapshot().connections) as ChainNamespace[])) this.handleDisconnected(connectorId, ns)
         } else {
           const { type: messageType, data } = payload as { type: string; data?: unknown }
           this.deps.events.emit('connector:message', { connectorId, type: messageType, data })
@@ -141,7 +142,7 @@ export class ConnectionController implements Disposable {
     const closed = this.closeSignal.signal
     try {
       const result = await raceAbort(connector.connect({ namespace: ns, caipNetwork: network.networkOf(ns) }), closed)
-      this.apply(connectorId, ns, result, { recent: true })
+      this.apply(connectorId, ns, result, true)
       return result
     } catch (error) {
       this.store.set({ status: this.deps.account.isConnected() ? 'connected' : 'disconnected' })
@@ -183,18 +184,23 @@ export class ConnectionController implements Disposable {
     const p = this.deps.persistence
     const skipped = new Set(p.disconnectedConnectorIds())
     const jobs = p.connectedNamespaces().map(async (ns) => {
-      const id = p.connectorId(ns)
-      if (!id || skipped.has(id)) return
-      const connector = await this.deps.connectors.waitFor(id, RECONNECT_ANNOUNCE_WAIT_MS)
-      if (!connector?.reconnect) return
-      this.store.set({ status: 'reconnecting' })
-      try {
-        const result = await connector.reconnect({ namespace: ns, caipNetwork: this.deps.network.networkOf(ns) })
-        if (result?.accounts.length) this.apply(id, ns, result, { recent: false })
-        else this.forget(ns)
-      } catch {
-        this.forget(ns)
+      const ids = (p.connectorIds()[ns] ?? []).filter((id) => !skipped.has(id))
+      const results = await Promise.all(
+        ids.map(async (id) => {
+          const connector = await this.deps.connectors.waitFor(id, RECONNECT_ANNOUNCE_WAIT_MS)
+          if (!connector?.reconnect) return undefined
+          this.store.set({ status: 'reconnecting' })
+          const result = await connector.reconnect({ namespace: ns, caipNetwork: this.deps.network.networkOf(ns) }).catch(() => undefined)
+          // null: access is gone (forgotten); undefined above: the connector is not there (kept for a later load).
+          return result?.accounts.length ? result : null
+        }),
+      )
+      // Stored active-first, applied last-first: the one active before the reload is active again.
+      for (let i = ids.length; i--; ) {
+        const result = results[i]
+        if (result) this.apply(ids[i]!, ns, result, false)
       }
+      if (results.includes(null)) this.save(ns)
     })
     await Promise.all(jobs)
     if (activeBefore && this.deps.account.isConnected(activeBefore)) this.deps.network.setActiveNamespace(activeBefore)
@@ -203,20 +209,22 @@ export class ConnectionController implements Disposable {
 
   /** A wallet reported new accounts; an empty list means it disconnected us. */
   handleAccountsChanged(connectorId: string, namespace: ChainNamespace, accounts: AccountEntry[]): void {
-    if (this.activeConnectorId(namespace) !== connectorId) return
-    if (!accounts.length) {
-      this.handleDisconnected(connectorId, namespace)
-      return
+    const held = this.held.get(key(namespace, connectorId))
+    if (!held) return
+    if (!accounts.length) return this.handleDisconnected(connectorId, namespace)
+    this.held.set(key(namespace, connectorId), { ...held, accounts })
+    if (this.activeConnectorId(namespace) === connectorId) {
+      const reference = String(this.deps.network.networkOf(namespace)?.id ?? '')
+      this.deps.account.setAccounts(namespace, accounts, reference)
     }
-    const reference = String(this.deps.network.networkOf(namespace)?.id ?? '')
-    this.deps.account.setAccounts(namespace, accounts, reference)
-    this.setConnection(namespace, connectorId, accounts, true)
+    this.setConnection(namespace, connectorId, accounts, true, true)
   }
 
   /** A wallet reported a chain change. */
   handleChainChanged(connectorId: string, namespace: ChainNamespace, caipNetworkId: string): void {
-    if (this.activeConnectorId(namespace) !== connectorId) return
-    this.setWalletNetwork(namespace, caipNetworkId)
+    const held = this.held.get(key(namespace, connectorId))
+    if (held) this.held.set(key(namespace, connectorId), { ...held, caipNetworkId } as ConnectResult)
+    if (this.activeConnectorId(namespace) === connectorId) this.setWalletNetwork(namespace, caipNetworkId)
   }
 
   /**
@@ -235,20 +243,34 @@ export class ConnectionController implements Disposable {
 
   /** The wallet ended the session (SPEC §4 pairing delete): storage is cleaned and disconnect emitted. */
   handleDisconnected(connectorId: string, namespace: ChainNamespace): void {
-    if (this.activeConnectorId(namespace) !== connectorId) return
     this.clear(namespace, connectorId, false)
   }
 
-  /** Disconnects one namespace, or all. SPEC §4: proceeds after at most 3 s even if the wallet does not answer. */
-  async disconnect(namespace?: ChainNamespace): Promise<void> {
-    const active = this.store.getSnapshot().activeConnectorIds
-    const namespaces = namespace ? [namespace] : (Object.keys(active) as ChainNamespace[])
-    for (const ns of namespaces) {
-      const id = active[ns]
-      if (!id) continue
-      const connector = this.deps.connectors.get(id)
-      if (connector) await withCap(connector.disconnect(), DISCONNECT_WAIT_MS).catch(() => undefined)
-      this.clear(ns, id, true)
+  /**
+   * Makes another connection of a namespace the active one, without asking its wallet: the account, balance and
+   * network follow it, and 'connection:switched' is emitted.
+   */
+  switchConnection(connectorId: string, namespace: ChainNamespace): void {
+    const result = this.held.get(key(namespace, connectorId))
+    if (!result) throw new Error(`Connector ${connectorId} is not connected`)
+    if (this.activeConnectorId(namespace) !== connectorId) this.apply(connectorId, namespace, result, false, 'connection:switched')
+  }
+
+  /**
+   * Disconnects every connection of one namespace, or of all, or only `connectorId`'s; when the active one goes,
+   * the next connection of its namespace becomes active. SPEC §4: each proceeds after at most 3 s even if the wallet
+   * does not answer.
+   */
+  async disconnect(namespace?: ChainNamespace, connectorId?: string): Promise<void> {
+    const { connections } = this.store.getSnapshot()
+    for (const ns of namespace ? [namespace] : (Object.keys(connections) as ChainNamespace[])) {
+      // Last first: the active one (first) goes last, so no other is made active on the way.
+      for (const { connectorId: id } of [...(connections[ns] ?? [])].reverse()) {
+        if (connectorId && id !== connectorId) continue
+        const connector = this.deps.connectors.get(id)
+        if (connector) await withCap(connector.disconnect(), DISCONNECT_WAIT_MS).catch(() => undefined)
+        this.clear(ns, id, true)
+      }
     }
   }
 
@@ -256,65 +278,79 @@ export class ConnectionController implements Disposable {
     this.store.set({ error: undefined })
   }
 
-  private apply(connectorId: string, ns: ChainNamespace, result: ConnectResult, opts: { recent: boolean }): void {
+  private apply(connectorId: string, ns: ChainNamespace, result: ConnectResult, recent: boolean, event: 'connection:connected' | 'connection:switched' = 'connection:connected'): void {
     const { reference } = parseCaipNetworkId(result.caipNetworkId)
     const connector = this.deps.connectors.get(connectorId)
+    this.held.set(key(ns, connectorId), result)
+    const before = this.activeConnectorId(ns)
     this.store.set((s) => ({ activeConnectorIds: { ...s.activeConnectorIds, [ns]: connectorId } }))
-    this.deps.account.setAccounts(ns, result.accounts, reference)
+    // Another wallet of the namespace becomes active: nothing of the previous one's account (name, balance) stays.
+    this.deps.account.setAccounts(ns, result.accounts, reference, before !== undefined && before !== connectorId)
     const walletInfo = result.walletInfo ?? (connector ? { name: connector.name, icon: connector.imageUrl } : undefined)
     if (walletInfo) this.deps.account.patch(ns, { connectedWalletInfo: walletInfo })
-    this.setConnection(ns, connectorId, result.accounts, opts.recent)
-    this.setWalletNetwork(ns, result.caipNetworkId, opts.recent ? this.home : undefined)
+    this.setConnection(ns, connectorId, result.accounts, recent)
+    this.setWalletNetwork(ns, result.caipNetworkId, recent ? this.home : undefined)
+    this.save(ns)
     const p = this.deps.persistence
-    p.setConnectorId(ns, connectorId)
-    p.setConnectedNamespaces([...new Set([...p.connectedNamespaces(), ns])])
     p.setDisconnectedConnectorIds(p.disconnectedConnectorIds().filter((id) => id !== connectorId))
     if (connector) {
       p.setWallet({ id: connector.id, name: connector.name })
-      if (opts.recent) p.addRecentWallet({ id: connector.id, name: connector.name, imageUrl: connector.imageUrl })
+      if (recent) p.addRecentWallet({ id: connector.id, name: connector.name, imageUrl: connector.imageUrl })
       this.store.set({ recentWallet: { id: connector.id, name: connector.name } })
     }
     this.store.set({ status: 'connected' })
     const address = result.accounts[0]?.address ?? ''
-    this.deps.events.emit('connection:connected', { namespace: ns, connectorId, address })
+    this.deps.events.emit(event, { namespace: ns, connectorId, address })
   }
 
-  private setConnection(ns: ChainNamespace, connectorId: string, accounts: AccountEntry[], recent: boolean): void {
+  /** Records a connection in its namespace's list: first (the active one first), or `inPlace`. */
+  private setConnection(ns: ChainNamespace, connectorId: string, accounts: AccountEntry[], recent: boolean, inPlace?: boolean): void {
     const connection: Connection = { connectorId, accounts: accounts.map((a) => ({ address: a.address, type: a.type })), recent }
-    this.store.set((s) => ({
-      connections: { ...s.connections, [ns]: [connection, ...(s.connections[ns] ?? []).filter((c) => c.connectorId !== connectorId)] },
-    }))
+    this.store.set((s) => {
+      const list = s.connections[ns] ?? []
+      return { connections: { ...s.connections, [ns]: inPlace ? list.map((c) => (c.connectorId === connectorId ? connection : c)) : [connection, ...list.filter((c) => c.connectorId !== connectorId)] } }
+    })
   }
 
+  /** Drops one connection; when it was the namespace's active one, the next connection there becomes active. */
   private clear(ns: ChainNamespace, connectorId: string, byUser: boolean): void {
+    const p = this.deps.persistence
+    if (byUser) p.setDisconnectedConnectorIds([...new Set([...p.disconnectedConnectorIds(), connectorId])])
+    if (!this.held.delete(key(ns, connectorId))) return
+    const wasActive = this.activeConnectorId(ns) === connectorId
     this.store.set((s) => {
       const activeConnectorIds = { ...s.activeConnectorIds }
-      delete activeConnectorIds[ns]
+      if (wasActive) delete activeConnectorIds[ns]
       const connections = { ...s.connections, [ns]: (s.connections[ns] ?? []).filter((c) => c.connectorId !== connectorId) }
       return { activeConnectorIds, connections }
     })
-    this.deps.account.reset(ns)
-    this.forget(ns)
-    // Another connected namespace becomes the active one, so Account keeps showing a connected account.
-    if (this.deps.network.activeNamespace === ns) {
-      const other = this.deps.network.connectedFirst(Object.keys(this.store.getSnapshot().activeConnectorIds) as ChainNamespace[])
-      if (other) this.deps.network.setActiveNamespace(other)
-    }
-    if (byUser) {
-      const p = this.deps.persistence
-      p.setDisconnectedConnectorIds([...new Set([...p.disconnectedConnectorIds(), connectorId])])
+    this.save(ns)
+    const next = this.store.getSnapshot().connections[ns]?.[0]
+    if (wasActive && !next) {
+      this.deps.account.reset(ns)
+      // Another connected namespace becomes the active one, so Account keeps showing a connected account.
+      if (this.deps.network.activeNamespace === ns) {
+        const other = this.deps.network.connectedFirst(Object.keys(this.store.getSnapshot().activeConnectorIds) as ChainNamespace[])
+        if (other) this.deps.network.setActiveNamespace(other)
+      }
     }
     this.store.set({ status: this.deps.account.isConnected() ? 'connected' : 'disconnected' })
     this.deps.events.emit('connection:disconnected', { namespace: ns, connectorId })
+    if (wasActive && next) this.switchConnection(next.connectorId, ns)
   }
 
-  private forget(ns: ChainNamespace): void {
+  /** Stores a namespace's connections, the active one first (SPEC §3 keys). */
+  private save(ns: ChainNamespace): void {
     const p = this.deps.persistence
-    p.setConnectorId(ns, undefined)
-    p.setConnectedNamespaces(p.connectedNamespaces().filter((n) => n !== ns))
+    const ids = (this.store.getSnapshot().connections[ns] ?? []).map((c) => c.connectorId)
+    p.setConnectorIds(ns, ids)
+    p.setConnectedNamespaces([...p.connectedNamespaces().filter((n) => n !== ns), ...(ids.length ? [ns] : [])])
     if (!p.connectedNamespaces().length) p.setWallet(undefined)
   }
 }
+
+/** The `held` key of a namespace's connection. */
+const key = (ns: ChainNamespace, connectorId: string) => `${ns}|${connectorId}`
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(new Error(ErrorText.MODAL_CLOSED))
@@ -364,8 +400,5 @@ function codeOf(error: unknown): number | undefined {
 /** True when storage names a connector to restore for some namespace (one the user did not disconnect). */
 function hasStoredConnection(p: ConnectionPersistence): boolean {
   const skipped = new Set(p.disconnectedConnectorIds())
-  return p.connectedNamespaces().some((ns) => {
-    const id = p.connectorId(ns)
-    return id !== undefined && !skipped.has(id)
-  })
+  return Object.values(p.connectorIds()).some((ids) => ids.some((id) => !skipped.has(id)))
 }

@@ -12,8 +12,9 @@ export interface RecentWallet {
 export interface ConnectionPersistence {
   connectedNamespaces(): ChainNamespace[]
   setConnectedNamespaces(namespaces: ChainNamespace[]): void
-  connectorId(namespace: ChainNamespace): string | undefined
-  setConnectorId(namespace: ChainNamespace, id: string | undefined): void
+  /** Connector ids per namespace, the active one first. */
+  connectorIds(): Partial<Record<ChainNamespace, string[]>>
+  setConnectorIds(namespace: ChainNamespace, ids: readonly string[]): void
   disconnectedConnectorIds(): string[]
   setDisconnectedConnectorIds(ids: string[]): void
   setWallet(wallet: { id: string; name: string } | undefined): void

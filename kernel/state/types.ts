@@ -13,7 +13,7 @@ export type {
   WalletListing,
 } from '../plugin/contract.ts'
 
-/** SPEC §3 Connection, kept per namespace. */
+/** SPEC §3 Connection; each namespace keeps a list of them, the active one first. */
 export interface Connection {
   connectorId: string
   accounts: Array<{ address: string; type: AccountType }>

@@ -15,7 +15,7 @@ export const StorageKeys = {
   IDENTITY_CACHE: `${STORAGE_PREFIX}identity_cache`,
   PREFERRED_ACCOUNT_TYPES: `${STORAGE_PREFIX}preferred_account_types`,
   DISCONNECTED_CONNECTOR_IDS: `${STORAGE_PREFIX}disconnected_connector_ids`,
-  /** Connector id per namespace. */
+  /** Connector ids per namespace, the active one first. */
   CONNECTIONS: `${STORAGE_PREFIX}connections`,
 } as const
 

@@ -83,15 +83,19 @@ describe('PorticoStorage typed keys', () => {
     expect(storage.connectedNamespaces()).toEqual(['solana'])
   })
 
-  it('SPEC §3 connector id per namespace', () => {
+  it('SPEC §3 connector ids per namespace, the active one first', () => {
     const { storage } = setup()
-    storage.setConnectorId('eip155', 'injected')
-    storage.setConnectorId('solana', 'walletConnect')
-    expect(storage.connectorId('eip155')).toBe('injected')
-    expect(storage.connectorIds()).toEqual({ eip155: 'injected', solana: 'walletConnect' })
-    storage.setConnectorId('eip155', undefined)
-    expect(storage.connectorId('eip155')).toBeUndefined()
-    expect(storage.connectorId('solana')).toBe('walletConnect')
+    storage.setConnectorIds('eip155', ['injected', 'walletConnect', 'injected'])
+    storage.setConnectorIds('solana', ['walletConnect'])
+    expect(storage.connectorIds()).toEqual({ eip155: ['injected', 'walletConnect'], solana: ['walletConnect'] })
+    storage.setConnectorIds('eip155', [])
+    expect(storage.connectorIds()).toEqual({ solana: ['walletConnect'] })
+  })
+
+  it('SPEC §3 a lone connector id (one connection per namespace, as stored before) reads as a list of one', () => {
+    const { adapter, storage } = setup()
+    adapter.setItem(StorageKeys.CONNECTIONS, '{"eip155":"injected","solana":["phantom","walletConnect"]}')
+    expect(storage.connectorIds()).toEqual({ eip155: ['injected'], solana: ['phantom', 'walletConnect'] })
   })
 
   it('SPEC §3 disconnected connector ids: add, remove, list', () => {
@@ -155,18 +159,18 @@ describe('PorticoStorage foreign and corrupt values', () => {
     const { adapter, storage } = setup()
     adapter.setItem(StorageKeys.CONNECTED_NAMESPACES, '["eip155", "N", 7, null, "solana"]')
     adapter.setItem(StorageKeys.DISCONNECTED_CONNECTOR_IDS, '["injected", 3, "", {"id":"x"}]')
-    adapter.setItem(StorageKeys.CONNECTIONS, '{"eip155":"injected","N":"x","solana":5}')
+    adapter.setItem(StorageKeys.CONNECTIONS, '{"eip155":"injected","N":"x","solana":5,"cosmos":["keplr",7,"",null,"walletConnect"],"bip122":[1]}')
     adapter.setItem(StorageKeys.PREFERRED_ACCOUNT_TYPES, '{"eip155":"smartAccount","solana":"admin","__proto__":"eoa"}')
     expect(storage.connectedNamespaces()).toEqual(['eip155', 'solana'])
     expect(storage.disconnectedConnectorIds()).toEqual(['injected'])
-    expect(storage.connectorIds()).toEqual({ eip155: 'injected' })
+    expect(storage.connectorIds()).toEqual({ eip155: ['injected'], cosmos: ['keplr', 'walletConnect'] })
     expect(storage.preferredAccountTypes()).toEqual({ eip155: 'smartAccount' })
   })
 
   it('a writer recovers a corrupt key', () => {
     const { adapter, storage } = setup()
     adapter.setItem(StorageKeys.CONNECTIONS, '{broken')
-    storage.setConnectorId('eip155', 'injected')
-    expect(storage.connectorIds()).toEqual({ eip155: 'injected' })
+    storage.setConnectorIds('eip155', ['injected'])
+    expect(storage.connectorIds()).toEqual({ eip155: ['injected'] })
   })
 })

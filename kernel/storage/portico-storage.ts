@@ -127,22 +127,26 @@ export class PorticoStorage {
     this.setConnectedNamespaces(this.connectedNamespaces().filter((ns) => ns !== namespace))
   }
 
-  /** Connector id per namespace (foreign entries dropped). */
-  connectorIds(): Partial<Record<ChainNamespace, string>> {
-    return this.namespaceRecord(StorageKeys.CONNECTIONS, isNonEmptyString)
+  /**
+   * Connector ids per namespace, the active one first (SPEC §3 connections, several per namespace). A lone id (the
+   * one-connection form) reads as a list of one; foreign namespaces and entries that are not ids are dropped, the
+   * rest kept.
+   */
+  connectorIds(): Partial<Record<ChainNamespace, string[]>> {
+    const out: Partial<Record<ChainNamespace, string[]>> = {}
+    for (const [ns, value] of Object.entries(this.getJSON(StorageKeys.CONNECTIONS, isPlainObject) ?? {})) {
+      const ids = [...new Set([value].flat().filter(isNonEmptyString))]
+      if (isChainNamespace(ns) && ids.length) out[ns] = ids
+    }
+    return out
   }
 
-  /** The connector id of a namespace. */
-  connectorId(namespace: ChainNamespace): string | undefined {
-    return this.connectorIds()[namespace]
-  }
-
-  /** Stores (or, with undefined, clears) the connector id of a namespace. */
-  setConnectorId(namespace: ChainNamespace, id: string | undefined): void {
-    const ids = this.connectorIds()
-    if (id === undefined) delete ids[namespace]
-    else ids[namespace] = id
-    this.setJSON(StorageKeys.CONNECTIONS, ids)
+  /** Stores the connector ids of a namespace, the active one first (an empty list clears it). */
+  setConnectorIds(namespace: ChainNamespace, ids: readonly string[]): void {
+    const all = this.connectorIds()
+    if (ids.length) all[namespace] = [...new Set(ids)]
+    else delete all[namespace]
+    this.setJSON(StorageKeys.CONNECTIONS, all)
   }
 
   /** Connector ids the user disconnected on purpose (not auto-reconnected). */

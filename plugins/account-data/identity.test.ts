@@ -30,6 +30,14 @@ describe('IdentityController', () => {
     expect(identity).toHaveBeenCalledWith(ADDRESS, ADDRESS)
   })
 
+  it('fills the profile of the wallet made active when another wallet of the namespace is chosen', async () => {
+    const { identity, account, events } = setup(async () => ({ name: 'bob.portico', avatar: null }))
+    account.setAccounts('eip155', [{ namespace: 'eip155', address: ADDRESS, type: 'eoa' }], '1')
+    events.emit('connection:switched', { namespace: 'eip155', connectorId: 'y', address: ADDRESS })
+    await vi.waitFor(() => expect(account.get('eip155').profileName).toBe('bob.portico'))
+    expect(identity).toHaveBeenCalledTimes(1)
+  })
+
   it('SPEC §9 identity is cached 5 minutes', async () => {
     const { controller, identity, clock, account } = setup(async () => ({ name: 'alice.portico', avatar: null }))
     account.setAccounts('eip155', [{ namespace: 'eip155', address: ADDRESS, type: 'eoa' }], '1')

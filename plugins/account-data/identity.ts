@@ -29,7 +29,11 @@ export class IdentityController implements Disposable {
   private readonly subscriptions: Disposable[]
 
   constructor(private readonly deps: IdentityControllerDeps) {
-    this.subscriptions = [deps.events.on('connection:connected', ({ namespace }) => void this.fetch(namespace))]
+    this.subscriptions = [
+      deps.events.on('connection:connected', ({ namespace }) => void this.fetch(namespace)),
+      // Another wallet of the namespace became active: its own name and avatar.
+      deps.events.on('connection:switched', ({ namespace }) => void this.fetch(namespace)),
+    ]
   }
 
   /** Fills profileName/profileImage of a namespace's address; resolves with the identity (undefined when none). */

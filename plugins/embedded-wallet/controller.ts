@@ -788,7 +788,7 @@ export class EmbeddedWalletController implements AuthSession {
       if (!this.state.user) return
       this.clearSession()
       for (const ns of AUTH_NAMESPACES) {
-        if (this.ctx.state.connection.getSnapshot().activeConnectorIds[ns as ChainNamespace] === AUTH_CONNECTOR_ID) void this.ctx.connection.disconnect(ns as ChainNamespace)
+        if (this.ctx.state.connection.getSnapshot().activeConnectorIds[ns as ChainNamespace] === AUTH_CONNECTOR_ID) void this.ctx.connection.disconnect(ns as ChainNamespace, AUTH_CONNECTOR_ID)
       }
     }
   }

@@ -70,7 +70,7 @@ describe('examples/ssr: server render, hydration, cookie-restored connection', (
     // Names and values are URI-encoded (kernel/storage/cookie.ts).
     const stored = Object.fromEntries(cookies.map((c) => [decodeURIComponent(c.name), decodeURIComponent(c.value)]))
     expect(stored['@portico/connected_namespaces']).toBe('["eip155"]')
-    expect(stored['@portico/connections']).toBe('{"eip155":"dev.portico.wallet"}')
+    expect(stored['@portico/connections']).toBe('{"eip155":["dev.portico.wallet"]}')
     expect(problems).toEqual([])
     await page.close()
   })

@@ -5,6 +5,7 @@ import {
   type AccountState,
   type CaipNetwork,
   type ChainNamespace,
+  type Connection,
   type ConnectionState,
   type ModalState,
   type OpenOptions,
@@ -30,13 +31,27 @@ export function useModalState(): ModalState & { view: ViewId; activeNamespace?: 
   return { ...state, view: stack[stack.length - 1]?.view ?? 'Connect', activeNamespace: network.activeNamespace }
 }
 
-/** SPEC §3 account state of a namespace (the active one by default). */
-export function useAccount(options: { namespace?: ChainNamespace } = {}): AccountState & { isConnected: boolean; namespace?: ChainNamespace } {
+/**
+ * SPEC §3 account state of a namespace (the active one by default), with the namespace's `connections`: several
+ * wallets may be connected in one namespace; the first is the active one, whose account this is (switch with
+ * `useConnection().switchConnection`).
+ */
+export function useAccount(options: { namespace?: ChainNamespace } = {}): AccountState & {
+  isConnected: boolean
+  namespace?: ChainNamespace
+  connections: readonly Connection[]
+} {
   const network = useStore(useService(KernelTokens.Network).store)
   const accounts = useStore(useService(KernelTokens.Account).store)
+  const connection = useStore(useService(KernelTokens.Connection).store)
   const namespace = options.namespace ?? network.activeNamespace
   const state = (namespace && accounts.byNamespace[namespace]) || EMPTY
-  return { ...state, namespace, isConnected: Boolean(state.address) }
+  return {
+    ...state,
+    namespace,
+    isConnected: Boolean(state.address),
+    connections: (namespace && connection.connections[namespace]) || NONE,
+  }
 }
 
 /** The active network, the requested networks and a switch function. */
@@ -60,18 +75,21 @@ export function useNetwork(): {
   }
 }
 
-/** SPEC §3 connection state with connect and disconnect. */
+/** SPEC §3 connection state with connect, disconnect (a namespace, all, or one connector's) and switching. */
 export function useConnection(): ConnectionState & {
   connect(connectorId: string, namespace?: ChainNamespace): Promise<unknown>
-  disconnect(namespace?: ChainNamespace): Promise<void>
+  disconnect(namespace?: ChainNamespace, connectorId?: string): Promise<void>
+  switchConnection(connectorId: string, namespace: ChainNamespace): void
 } {
   const controller = useService(KernelTokens.Connection)
   const state = useStore(controller.store)
   const connect = useCallback((id: string, ns?: ChainNamespace) => controller.connect(id, ns), [controller])
-  const disconnect = useCallback((ns?: ChainNamespace) => controller.disconnect(ns), [controller])
-  return { ...state, connect, disconnect }
+  const disconnect = useCallback((ns?: ChainNamespace, id?: string) => controller.disconnect(ns, id), [controller])
+  const switchConnection = useCallback((id: string, ns: ChainNamespace) => controller.switchConnection(id, ns), [controller])
+  return { ...state, connect, disconnect, switchConnection }
 }
 
+const NONE: readonly Connection[] = []
 const EMPTY: AccountState = { allAccounts: [], currentTab: 0, status: 'disconnected', balanceLoading: false }
 
 /**

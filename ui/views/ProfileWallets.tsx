@@ -9,8 +9,9 @@ import { useModalInstance, useStore } from '../react/context.tsx'
 import { namespaceName } from './SwitchActiveChain.tsx'
 
 /**
- * SPEC §2 ProfileWallets: the connections per namespace with their SPEC §4 status. A connected one can be
- * disconnected (that namespace only); an active (stored) one reconnects.
+ * SPEC §2 ProfileWallets: every connection of every namespace with its SPEC §4 status (several wallets may be
+ * connected in one namespace, one of them active). Choosing an inactive one makes it active without a prompt; each
+ * can be disconnected alone (the next one of its namespace then becomes active); "Add wallet" connects another.
  */
 export default function ProfileWallets() {
   const modal = useModalInstance()
@@ -19,16 +20,16 @@ export default function ProfileWallets() {
   const connectors = modal.get(KernelTokens.Connectors)
   const state = useStore(connection.store)
   const rows = (Object.entries(state.connections) as [ChainNamespace, typeof state.connections[ChainNamespace]][]).flatMap(
-    ([ns, list]) => (list ?? []).map((c) => ({ ns, c, status: connection.connectorStatus(c.connectorId, ns) })),
+    ([ns, list]) => (list ?? []).map((c) => ({ ns, c, connected: state.activeConnectorIds[ns] === c.connectorId })),
   )
   return (
     <Stack gap={2}>
-      {rows.map(({ ns, c, status }) => {
+      {rows.map(({ ns, c, connected }) => {
         const connector = connectors.get(c.connectorId)
         const name = connector?.name ?? c.connectorId
         const address = c.accounts[0]?.address ?? ''
         const disconnectOne = async () => {
-          await connection.disconnect(ns)
+          await connection.disconnect(ns, c.connectorId)
           if (!modal.get(KernelTokens.Account).isConnected()) modal.router.reset('Connect')
         }
         return (
@@ -37,17 +38,13 @@ export default function ProfileWallets() {
               label={name}
               description={`${namespaceName(ns)} · ${truncateAddress(address)}`}
               image={<WalletImage name={name} src={connector?.imageUrl} size={36} decorative />}
-              tag={status === 'connected' ? strings.connected : status === 'active' ? strings.active : undefined}
-              tagTone={status === 'connected' ? 'success' : 'neutral'}
-              onClick={() => {
-                if (status !== 'connected') modal.router.push('ConnectingExternal', { connectorId: c.connectorId })
-              }}
+              tag={connected ? strings.connected : strings.active}
+              tagTone={connected ? 'success' : 'neutral'}
+              onClick={() => connection.switchConnection(c.connectorId, ns)}
             />
-            {status === 'connected' && (
-              <Button variant="danger" aria-label={formatMessage(strings.disconnectFrom, { name, chain: namespaceName(ns) })} onClick={() => void disconnectOne()}>
-                {strings.disconnect}
-              </Button>
-            )}
+            <Button variant="danger" aria-label={formatMessage(strings.disconnectFrom, { name, chain: namespaceName(ns) })} onClick={() => void disconnectOne()}>
+              {strings.disconnect}
+            </Button>
           </Stack>
         )
       })}
