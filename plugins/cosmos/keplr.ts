@@ -1,8 +1,8 @@
-import type { CosmosWalletTarget } from './plugin.ts'
 /**
  * The Keplr-style wallet surface the cosmos plugin uses (window.keplr, window.leap and others copy it). Written out
  * here rather than imported so a host needs no wallet types package; byte fields are Uint8Array as Keplr hands them.
  */
+import type { CosmosWalletTarget } from './plugin.ts'
 
 /** A secp256k1 public key and signature as Amino JSON carries them (base64). */
 export interface StdSignature {
