@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildHost, forbiddenCode, forbiddenModules, kb } from './build-hosts.ts'
 import { BUDGETS } from './budgets.ts'
+import { checkComposition } from './composition.ts'
 
 export { BUDGETS }
 
@@ -64,6 +65,8 @@ const WAGMI = /(^|\/)integrations\/wagmi\/|(^|\/)node_modules\/(wagmi|@wagmi)\//
 const withWagmi = [reference, wc, features, kernel].flatMap((host) => Object.values(host.modules).flat().filter((id) => WAGMI.test(id)))
 if (withWagmi.length) failures.push(`portico/wagmi or wagmi code in a host that does not import it: ${[...new Set(withWagmi)].join(', ')}`)
 else console.log('portico/wagmi: no module of it or of wagmi in the eip155-only, reference, features or kernel-only hosts')
+
+failures.push(...(await checkComposition(reference))) // issue 31 item 1: the all-plugins host and each plugin's share
 
 if (failures.length) {
   console.error(`\nbudget check FAILED:\n- ${failures.join('\n- ')}`)

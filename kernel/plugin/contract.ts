@@ -757,6 +757,29 @@ export function definePlugin<const D extends PluginDefinition>(definition: D): D
 }
 
 /**
+ * A plugin whose code loads with a dynamic import: the host's initial load carries only this definition (id, kind,
+ * namespace, dependencies) and `load`'s module arrives in its own chunk. The import starts when the definition is made,
+ * so every deferred plugin of a host loads in parallel, outside the first chunk; the kernel awaits it in `setup`.
+ * `load` answers the plugin's full definition (its `setup` and `activate` are used). Heavy SDKs stay behind their own
+ * dynamic imports inside it (first use). A failed import fails `setup`, as a throwing `setup` does.
+ * @example export const myFeature = (o: MyOptions = {}) => deferPlugin({ id: 'my', kind: 'feature', portico: '1.x' }, () => import('./plugin.ts').then((m) => m.myFeature(o)))
+ */
+export function deferPlugin<const D extends Omit<PluginDefinition, 'setup' | 'activate'>>(
+  definition: D,
+  load: () => Promise<Pick<PluginDefinition, 'setup' | 'activate'>>,
+): D & Pick<PluginDefinition, 'setup' | 'activate'> {
+  const loaded = load()
+  loaded.catch(() => {}) // reported by setup; a definition never set up must not raise an unhandled rejection
+  return {
+    ...definition,
+    setup: async (ctx) => (await loaded).setup(ctx),
+    activate: async (ctx) => {
+      await (await loaded).activate?.(ctx)
+    },
+  }
+}
+
+/**
  * True when `version` satisfies `range`: `*`, `1.x`, `1.2.x`, `1`, `1.2.3`, `^1.2.0`, `~1.2.0`, `>=1.0.0`, or
  * several of these joined by `||`.
  */

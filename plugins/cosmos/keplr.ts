@@ -2,6 +2,7 @@
  * The Keplr-style wallet surface the cosmos plugin uses (window.keplr, window.leap and others copy it). Written out
  * here rather than imported so a host needs no wallet types package; byte fields are Uint8Array as Keplr hands them.
  */
+import type { CosmosWalletTarget } from './plugin.ts'
 
 /** A secp256k1 public key and signature as Amino JSON carries them (base64). */
 export interface StdSignature {
@@ -72,3 +73,9 @@ export function isKeplrWallet(value: unknown): value is KeplrWallet {
   const w = value as Record<string, unknown>
   return typeof w.enable === 'function' && typeof w.getKey === 'function'
 }
+
+/** The Keplr-style wallets cosmos() looks for by default. */
+export const DEFAULT_COSMOS_WALLETS: readonly CosmosWalletTarget[] = [
+  { id: 'keplr', name: 'Keplr', global: 'keplr' },
+  { id: 'leap', name: 'Leap', global: 'leap' },
+]

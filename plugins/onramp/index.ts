@@ -1,10 +1,3 @@
-import { definePlugin } from 'portico/plugin'
-import { message } from 'portico/react'
-import { onrampApi, type OnrampApi } from './api.ts'
-import { OnrampController } from './controller.ts'
-import { messages } from './messages.ts'
-import { OnrampTokens } from './tokens.ts'
-
 export * from './limits.ts'
 export { onrampApi, type OnrampApi, type OnrampOrderStatus } from './api.ts'
 export {
@@ -20,55 +13,16 @@ export {
 export { OnrampTokens } from './tokens.ts'
 export { OnRampCard, type OnRampCardProps } from './views/OnRampCard.tsx'
 export { BuyInProgressCard, type BuyInProgressCardProps } from './views/BuyInProgressCard.tsx'
+export type { OnrampOptionsInput } from './plugin.ts'
 
-declare module 'portico' {
-  interface ViewParams {
-    /** The Buy view: currency, network, payment, amount, quote. */
-    OnRamp: undefined
-    /** The purchase pending in the provider's window, then complete or failed. */
-    BuyInProgress: undefined
-  }
-}
-
-export interface OnrampOptionsInput {
-  /** Base URL of the on-ramp API. @default the modal's blockchainApi endpoint */
-  apiUrl?: string
-  /** A whole client instead (tests, a host's own backend). */
-  api?: OnrampApi
-  /** Opens the provider's page. @default window.open(url, '_blank', 'noopener') */
-  openWindow?: (url: string) => void
-  /** Preselected payment currency. @default 'USD' */
-  defaultPaymentCurrency?: string
-  /** Preselected amount. */
-  defaultAmount?: string
-}
+import { deferPlugin } from 'portico/plugin'
+import type { OnrampOptionsInput } from './plugin.ts'
 
 /**
- * Buy crypto with fiat (SPEC §1): a "Buy" action on Account (eip155), the OnRamp view (options, SPEC §5 limits,
- * quote) and BuyInProgress; Buy opens the provider's page from POST /v1/generators/onrampurl.
- * @example createModal({ projectId, plugins: [eip155(), accountData(), onramp()] })
+ * The on-ramp feature plugin (SPEC §1 Buy). Its registration, controller, API client and views load outside the
+ * host's first chunk, so composing it costs a host's initial load only this definition.
+ * @example createModal({ projectId, plugins: [eip155(), onramp()] })
  */
 export function onramp(options: OnrampOptionsInput = {}) {
-  return definePlugin({
-    id: 'onramp',
-    kind: 'feature',
-    portico: '1.x',
-    setup(ctx) {
-      ctx.provide(OnrampTokens.Controller, () => {
-        const modalOptions = () => ctx.state.options.getSnapshot()
-        const api =
-          options.api ??
-          onrampApi({ baseUrl: () => options.apiUrl ?? modalOptions().endpoints.blockchainApi, projectId: () => modalOptions().projectId ?? '' })
-        return new OnrampController(ctx, {
-          api,
-          openWindow: options.openWindow,
-          defaultPaymentCurrency: options.defaultPaymentCurrency,
-          defaultAmount: options.defaultAmount,
-        })
-      })
-      ctx.registerView('OnRamp', () => import('./views/OnRamp.tsx'), { title: message(messages, 'buy') })
-      ctx.registerView('BuyInProgress', () => import('./views/BuyInProgress.tsx'), { title: message(messages, 'buy') })
-      ctx.registerAccountAction({ id: 'buy', label: message(messages, 'buy'), order: 30, view: 'OnRamp', available: ({ namespace }) => namespace === 'eip155' })
-    },
-  })
+  return deferPlugin({ id: 'onramp', kind: 'feature', portico: '1.x' }, () => import('./plugin.ts').then((m) => m.onramp(options)))
 }

@@ -364,6 +364,7 @@ describe('the send plugin', () => {
     const controller = await modal.get(SendTokens.Flow).controller()
     expect(await modal.get(SendTokens.Flow).controller()).toBe(controller)
     const other = createModal({ plugins: [send()] })
+    await other.ready // a deferred plugin registers once its code has loaded (deferPlugin)
     expect(await other.get(SendTokens.Flow).controller()).not.toBe(controller)
     other.destroy()
     modal.destroy()

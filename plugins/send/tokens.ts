@@ -1,4 +1,4 @@
-import { createServiceToken, createToken, toDisposable, type CaipNetwork, type ChainNamespace, type Disposable } from 'portico/plugin'
+import { createServiceToken, createToken, toDisposable, type CaipNetwork, type ChainNamespace, type Disposable, type TokenBalance } from 'portico/plugin'
 import type { SendController, SendControllerDeps } from './controller.ts'
 
 /** A token the account holds, as the send flow shows and sends it (SPEC §3 Token balance). */
@@ -141,3 +141,18 @@ export const SendTokens = {
   /** What the flow's controller is built from (the modal's services); the send views read it. */
   Deps: createToken<SendControllerDeps>('send.deps'),
 } as const
+
+/** A SPEC §3 token balance of the account data as the send flow keeps it (CAIP-10 addresses made plain). */
+export function toSendToken(t: TokenBalance): SendToken {
+  const address = t.address ? t.address.split(':').pop() : undefined
+  return {
+    name: t.name,
+    symbol: t.symbol,
+    chainId: t.chainId,
+    address,
+    decimals: Number(t.quantity.decimals),
+    balance: t.quantity.numeric,
+    price: t.price,
+    iconUrl: t.iconUrl,
+  }
+}

@@ -86,6 +86,11 @@ describe('server render in Node (react-dom/server)', () => {
   })
 
   it('the markup is the first state even after the plugins have set up (what the hydrating client renders first)', async () => {
+    // Deferred plugins (deferPlugin) load their code with import(); load it once with real timers, which module
+    // loading needs, so the fake-timer run below only drives the modal's own timers.
+    const warm = serverModal(STORED)
+    await warm.modal.ready
+    warm.modal.destroy()
     vi.useFakeTimers()
     try {
       const { modal, written } = serverModal(STORED)
