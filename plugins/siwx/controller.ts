@@ -108,7 +108,7 @@ export class SiwxController implements Disposable {
   /** The dialog is due: the connected address has no session and the user has not dismissed the dialog. */
   private due = false
   /** The backend's session check of the connected account, while it runs. */
-  private checking: Promise<unknown> | undefined
+  private checking: Promise<SiwxSession | undefined> | undefined
   /** The dialog was shown while that check ran (a connection made in the open modal), so its answer decides. */
   private held = false
 

@@ -298,7 +298,7 @@ describe('SPEC §4 SIWX', () => {
     t.modal.router.reset('Account')
     await settle()
     const caipAddress = `eip155:31337:${signer.address}`
-    answer({ caipAddress, message: 'm', signature: '0x' })
+    answer({ caipAddress, message: 'm', signature: '0x', data: { domain: 'app.example', address: signer.address, uri: 'https://app.example/', version: '1', chainId: 31337, nonce: 'nonce000001', issuedAt: new Date(0).toISOString() } })
     await until(() => !t.isOpen())
     await settle()
     expect(opens).toEqual([true, false])
