@@ -14,7 +14,8 @@
  *   Nothing hosted is reachable here; what each library shows then is part of the comparison.
  * - --screenshots: Chromium screenshots (same viewport, light theme) of Connect, the connecting view (the dev
  *   wallet's prompt open, hidden for the shot) and Account (after approving, reopened from the host's button), with
- *   portico/testing's dev wallet on a local anvil, into docs/screenshots/<host>-<view>.png.
+ *   portico/testing's dev wallet on a local anvil, into docs/screenshots/<host>-<view>.png. With --views also
+ *   Portico's Swap, Send and Connect with email and social (bench/peers/views.ts: the peers cannot show theirs offline).
  *
  * Writes the "Peers" block of BENCHMARKS.md and the figures block of docs/COMPARISON.md (between their markers).
  * A benchmark, not a test: npm test does not run it.
@@ -28,9 +29,12 @@ import { DEV_MNEMONIC } from '../../stack/chain/index.ts'
 import { launchChromium } from '../../tests/e2e/browser.ts'
 import { buildPeer, buildPortico, devWalletScript, ensurePeerDeps, PEERS, repoRoot, type BuiltHost } from './build.ts'
 import { BENCH_WALLET_SCRIPT } from '../bench-wallet.ts'
+import { viewScreenshots } from './views.ts'
 
 const args = process.argv.slice(2)
 const SCREENSHOTS = args.includes('--screenshots')
+/** --views (with --screenshots): also Portico's Swap, Send and Connect with email and social (bench/peers/views.ts). */
+const VIEWS = args.includes('--views')
 const TIMING = !args.includes('--no-timing')
 /** --only=portico,appkit: screenshots of these hosts only (e.g. to retake Portico's after a restyle). */
 const ONLY = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',')
@@ -286,6 +290,7 @@ try {
     const offlineBlock = `Hosts other than 127.0.0.1 each page tried to reach while the screenshots were taken (${new Date().toISOString().slice(0, 10)}; all blocked), and what the modal did after the wallet approved:\n\n${lines.join('\n')}`
     replaceBlock(comparison, '<!-- peers:offline:start -->', '<!-- peers:offline:end -->', offlineBlock)
     console.log(offlineBlock)
+    if (VIEWS) await viewScreenshots(dir)
   }
   if (timings) {
     const portico = hosts[0]!

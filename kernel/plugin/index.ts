@@ -14,4 +14,4 @@ export { fetchWithRetry, withSdkParams, classifyOriginsResponse, type RetryOptio
 export { Store } from '../state/store.ts'
 export { detectMobile, SDK_TYPE, SDK_VERSION } from '../state/options.ts'
 export { chainProviderToken, type ChainProviders } from '../providers.ts'
-export { MissingPeerError, requirePeer } from './peers.ts'
+export { importPeer, MissingPeerError, requirePeer } from './peers.ts'

@@ -1,4 +1,5 @@
 import type { StorageAdapter } from './adapter.ts'
+import type { ModalStateView } from '../plugin/contract.ts'
 
 /** How the cookie adapter reads the Cookie header and writes Set-Cookie values (browser or server request). */
 export interface CookieIO {
@@ -97,4 +98,49 @@ export function documentCookieIO(doc: { cookie: string }): CookieIO {
       doc.cookie = setCookie
     },
   }
+}
+
+/** The storage key `rememberAccount` keeps the active account under (a cookie with a cookie adapter). */
+export const REMEMBERED_ACCOUNT_KEY = '@portico/account'
+
+/** The account a returning visitor was last connected with, as `rememberAccount` stored it. */
+export interface RememberedAccount {
+  /** CAIP-10, e.g. 'eip155:1:0xab…'. */
+  caipAddress: string
+  /** The address part of `caipAddress`. */
+  address: string
+}
+
+/**
+ * Server rendering with the connected address (docs/NEXTJS.md): keeps the active account of `modal` in `storage`
+ * (a cookie adapter in the browser), set while connected and removed once disconnected, so the next request's server
+ * render can read it with `readRememberedAccount` before the wallet is asked again. Answers the unsubscribe function.
+ * @example rememberAccount(modal, createCookieAdapter(documentCookieIO(document)))
+ */
+export function rememberAccount(modal: { readonly state: Pick<ModalStateView, 'accounts' | 'network' | 'connection'> }, storage: StorageAdapter): () => void {
+  const { accounts, network, connection } = modal.state
+  const sync = () => {
+    const { status } = connection.getSnapshot()
+    const active = network.getSnapshot().activeNamespace
+    const caipAddress = active && accounts.getSnapshot().byNamespace[active]?.caipAddress
+    if (status === 'connected' && caipAddress) {
+      if (storage.getItem(REMEMBERED_ACCOUNT_KEY) !== caipAddress) storage.setItem(REMEMBERED_ACCOUNT_KEY, caipAddress)
+    } else if (status === 'disconnected' && storage.getItem(REMEMBERED_ACCOUNT_KEY) !== null) {
+      storage.removeItem(REMEMBERED_ACCOUNT_KEY)
+    }
+  }
+  const offs = [accounts.subscribe(sync), network.subscribe(sync), connection.subscribe(sync)]
+  sync()
+  return () => offs.forEach((off) => off())
+}
+
+/**
+ * The account `rememberAccount` stored, read on the server from the request's cookies (or in the browser while
+ * hydrating, from the same cookies): undefined when there is none or it is not a CAIP-10 account id.
+ * @example readRememberedAccount(createCookieAdapter({ read: () => cookieHeader, write: () => {} }))
+ */
+export function readRememberedAccount(storage: StorageAdapter): RememberedAccount | undefined {
+  const caipAddress = storage.getItem(REMEMBERED_ACCOUNT_KEY)
+  const match = caipAddress ? /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:([-.%a-zA-Z0-9]{1,128})$/.exec(caipAddress) : null
+  return match ? { caipAddress: caipAddress!, address: match[1]! } : undefined
 }

@@ -1,5 +1,5 @@
 export { type StorageAdapter, type WebStorageLike, createMemoryAdapter, createLocalStorageAdapter } from './adapter.ts'
-export { type CookieIO, type CookieOptions, createCookieAdapter, documentCookieIO } from './cookie.ts'
+export { type CookieIO, type CookieOptions, createCookieAdapter, documentCookieIO, rememberAccount, readRememberedAccount, REMEMBERED_ACCOUNT_KEY, type RememberedAccount } from './cookie.ts'
 export { type ScopedStorageAdapter, scope, pluginStoragePrefix } from './scope.ts'
 export { claimStorageNamespace, namespacedAdapter, MODAL_ID_PATTERN, type StorageNamespaceClaim } from './namespace.ts'
 export { STORAGE_PREFIX, StorageKeys, type StorageKey } from './keys.ts'

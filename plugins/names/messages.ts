@@ -14,6 +14,11 @@ export const messages = defineMessages(
     waitingSignature: 'Waiting for signature...',
     registering: 'Registering...',
     register: 'Register',
+    // The Register button's label while something blocks it (issue 30: the label says what).
+    enterName: 'Enter a name',
+    enterValidName: 'Enter a valid name',
+    nameTaken: 'Name taken',
+    availabilityUnknown: 'Availability unknown',
     isYours: '{name} is yours',
     registered: 'Your name is registered',
     appsShowName: 'Apps can now show this name instead of your address.',

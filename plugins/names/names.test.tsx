@@ -18,6 +18,9 @@ import {
 import { Modal, PorticoProvider } from 'portico/react'
 import { trackLeaks } from 'portico/testing/conformance'
 import { isAccountName, nameRuleProblem, names, NamesTokens, type NamesOptions } from './index.ts'
+import { RegisterAccountNameCard, type RegisterAccountNameCardProps } from './views/RegisterAccountNameCard.tsx'
+import { messages } from './messages.ts'
+import de from './messages/de.ts'
 
 const signer = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
 const other = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a')
@@ -401,7 +404,7 @@ describe('views', () => {
     const field = await screen.findByLabelText('Name', {}, { timeout: 5000 })
     fireEvent.change(field, { target: { value: 'ab' } })
     expect(await screen.findByText('At least 4 characters')).toBeTruthy()
-    expect((screen.getByRole('button', { name: 'Register' }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: 'Enter a valid name' }) as HTMLButtonElement).disabled).toBe(true)
     fireEvent.change(field, { target: { value: 'dave' } })
     expect(await screen.findByText('dave.reown.id is available')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Register' }))
@@ -471,5 +474,29 @@ describe('names in another language (issue 17 locales)', () => {
     fireEvent.change(field, { target: { value: 'dave' } })
     expect(await screen.findByText('dave.reown.id está disponible', {}, { timeout: 5000 })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Registrar' })).toBeTruthy()
+  })
+})
+
+describe('RegisterAccountName: the blocked button says what blocks it (issue 30)', () => {
+  const base = { zone: 'reown.id', suggestions: [], suggestionsStatus: 'idle' as const, status: 'idle' as const, onInput: () => undefined, onRegister: () => undefined }
+  const cases: Array<[string, Partial<RegisterAccountNameCardProps>, string, boolean]> = [
+    ['nothing typed', { input: '' }, 'Enter a name', true],
+    ['a name the rule refuses', { input: 'ab', ruleProblem: 'At least 4 characters' }, 'Enter a valid name', true],
+    ['availability being checked', { input: 'dave', candidate: 'dave.reown.id', suggestionsStatus: 'loading' }, 'Checking availability...', true],
+    ['a taken name', { input: 'dave', candidate: 'dave.reown.id', available: false, suggestionsStatus: 'ready' }, 'Name taken', true],
+    ['availability unknown (the service failed)', { input: 'dave', candidate: 'dave.reown.id', suggestionsStatus: 'error', suggestionsError: 'Network error' }, 'Availability unknown', true],
+    ['a free name', { input: 'dave', candidate: 'dave.reown.id', available: true }, 'Register', false],
+  ]
+  for (const [what, props, label, disabled] of cases) {
+    it(`${what}: "${label}"${disabled ? ', disabled' : ''}`, () => {
+      render(<RegisterAccountNameCard {...base} input="" {...props} />)
+      expect((screen.getByRole('button', { name: label }) as HTMLButtonElement).disabled).toBe(disabled)
+      cleanup()
+    })
+  }
+
+  it('in German', () => {
+    render(<RegisterAccountNameCard {...base} input="" t={{ ...messages.en, ...de }} />)
+    expect(screen.getByRole('button', { name: 'Namen eingeben' })).toBeTruthy()
   })
 })

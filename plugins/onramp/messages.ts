@@ -11,7 +11,6 @@ export const messages = defineMessages(
     paymentMethod: 'Payment method',
     methodCard: 'Card',
     methodAch: 'Bank account (ACH)',
-    amountIn: 'Amount ({currency})',
     range: '{min} to {max}',
     methodRange: '{method}: {min} to {max} {currency}',
     quote: 'Quote',
@@ -34,6 +33,10 @@ export const messages = defineMessages(
     completeOf: "Complete the purchase of {amount} in the provider's window. This updates when the payment arrives.",
     complete: "Complete the purchase in the provider's window. This updates when the payment arrives.",
     reopen: "Open the provider's page again",
+    // The pickers that replaced the native selects (issue 30): a choice's button names what it is and its value.
+    back: 'Back',
+    current: '{what}: {value}',
+    youPay: 'You pay',
   },
   (locale) => import(`./messages/${locale}.ts`),
 )

@@ -107,6 +107,10 @@ export class SiwxController implements Disposable {
   private leaving = false
   /** The dialog is due: the connected address has no session and the user has not dismissed the dialog. */
   private due = false
+  /** The backend's session check of the connected account, while it runs. */
+  private checking: Promise<SiwxSession | undefined> | undefined
+  /** The dialog was shown while that check ran (a connection made in the open modal), so its answer decides. */
+  private held = false
 
   constructor(
     private readonly ctx: PluginContext,
@@ -133,9 +137,13 @@ export class SiwxController implements Disposable {
     const guard = this.ctx.modal.guardClose(() => !this.options.required || this.leaving || !this.activeCaipAddress() || !!this.store.getSnapshot().session)
     // A connect flow lands on Account when the wallet approves, which may come after the dialog opened: the
     // sign-in comes first.
+    // While the backend is still asked whether the account has a session, the dialog comes first too: the modal
+    // neither closes on connect (closeOnConnect waits on Account) nor reopens a moment later for the sign-in.
     const routing = this.ctx.router.subscribe(() => {
-      if (!this.due || this.ctx.router.current.view !== 'Account') return
-      if (this.ctx.state.modal.getSnapshot().open) this.ctx.router.reset('SIWXSignMessage')
+      if ((!this.due && !this.checking) || this.ctx.router.current.view !== 'Account') return
+      if (!this.ctx.state.modal.getSnapshot().open) return
+      if (!this.due) this.held = true
+      this.ctx.router.reset('SIWXSignMessage')
     })
     this.disposables.push(accounts, network, routing, () => guard.dispose(), () => closing.dispose())
     check()
@@ -174,6 +182,7 @@ export class SiwxController implements Disposable {
   private async onAccount(previous: string | undefined, next: string | undefined): Promise<void> {
     this.current = next
     this.due = false
+    this.held = false
     // Disconnect or account change drops the session of the previous account.
     const stored = this.readStored()
     if (stored && previous !== undefined && stored.caipAddress !== next && sameAccount(stored.caipAddress, previous)) {
@@ -183,24 +192,42 @@ export class SiwxController implements Disposable {
     this.store.set({ session: undefined, status: 'idle', error: undefined, detail: undefined, caipAddress: next })
     if (!next) return
     let session: SiwxSession | undefined
+    const candidate = stored && sameAccount(stored.caipAddress, next) && !expired(stored, this.options.now()) ? stored : undefined
+    const check = (this.checking = Promise.resolve().then(() => this.options.backend.getSession(next, candidate)))
     try {
-      const candidate = stored && sameAccount(stored.caipAddress, next) && !expired(stored, this.options.now()) ? stored : undefined
-      session = await this.options.backend.getSession(next, candidate)
+      session = await check
     } catch {
+      if (this.checking === check) this.checking = undefined
       if (this.current !== next) return
+      this.releaseHeld()
       // SPEC §8: shown, and the user is disconnected.
       this.ctx.snackbar.showError(ErrorText.AUTHENTICATION_INIT_FAILED)
       await this.ctx.connection.disconnect().catch(() => undefined)
       return
     }
+    if (this.checking === check) this.checking = undefined
     if (this.current !== next) return
     if (session) {
       this.writeStored(session)
       this.store.set({ session })
+      this.releaseHeld()
       return
     }
+    if (this.held && !this.ctx.state.modal.getSnapshot().open) {
+      // Dismissed while the check ran: not shown again until the next connection.
+      this.held = false
+      return
+    }
+    this.held = false
     if (stored && sameAccount(stored.caipAddress, next)) this.writeStored(undefined)
     this.openDialog()
+  }
+
+  /** The dialog shown while the check ran is not needed after all: the modal closes, as the connect would have. */
+  private releaseHeld(): void {
+    if (!this.held) return
+    this.held = false
+    if (this.ctx.state.modal.getSnapshot().open && this.ctx.router.current.view === 'SIWXSignMessage') this.ctx.modal.close()
   }
 
   /** SPEC §4: the dialog opens when the connected address has no stored session. */
@@ -216,6 +243,9 @@ export class SiwxController implements Disposable {
 
   /** Asks the wallet to sign the message, has the backend verify it, stores the session and closes. */
   async signIn(): Promise<SiwxSession | undefined> {
+    // Signed while the session check ran: its answer first (a session found needs no signature).
+    if (this.checking) await this.checking.catch(() => undefined)
+    if (this.store.getSnapshot().session) return this.store.getSnapshot().session
     const active = this.ctx.connection.active()
     const caipAddress = this.activeCaipAddress()
     if (!active || !caipAddress) {

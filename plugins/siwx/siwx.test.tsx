@@ -261,6 +261,66 @@ describe('SPEC §4 SIWX', () => {
     expect(t.view()).toBe('Account')
   })
 
+  it('optional sign-in: a connection made in the open modal goes straight to the dialog, never closing and reopening while the backend checks for a session', async () => {
+    const mem = memoryBackend()
+    let answer: (session: SiwxSession | undefined) => void = () => undefined
+    const t = await setup({ backend: { ...mem, backend: { ...mem.backend, getSession: () => new Promise((resolve) => (answer = resolve)) } } })
+    const opens: boolean[] = []
+    t.modal.state.modal.subscribe(() => {
+      const open = t.isOpen()
+      if (opens.at(-1) !== open) opens.push(open)
+    })
+    t.modal.open()
+    await connect(t.modal)
+    // What ConnectingExternal does when the wallet's approval resolves; closeOnConnect would close on Account.
+    t.modal.router.reset('Account')
+    await settle()
+    expect(t.view()).toBe('SIWXSignMessage')
+    answer(undefined)
+    await until(() => t.view() === 'SIWXSignMessage' && t.isOpen())
+    await settle()
+    expect(opens).toEqual([true])
+    await t.controller.signIn()
+    expect(opens).toEqual([true, false])
+  })
+
+  it('optional sign-in: when the check finds a session the modal closes once, as closeOnConnect would have', async () => {
+    const mem = memoryBackend()
+    let answer: (session: SiwxSession | undefined) => void = () => undefined
+    const t = await setup({ backend: { ...mem, backend: { ...mem.backend, getSession: () => new Promise((resolve) => (answer = resolve)) } } })
+    const opens: boolean[] = []
+    t.modal.state.modal.subscribe(() => {
+      const open = t.isOpen()
+      if (opens.at(-1) !== open) opens.push(open)
+    })
+    t.modal.open()
+    await connect(t.modal)
+    t.modal.router.reset('Account')
+    await settle()
+    const caipAddress = `eip155:31337:${signer.address}`
+    answer({ caipAddress, message: 'm', signature: '0x', data: { domain: 'app.example', address: signer.address, uri: 'https://app.example/', version: '1', chainId: 31337, nonce: 'nonce000001', issuedAt: new Date(0).toISOString() } })
+    await until(() => !t.isOpen())
+    await settle()
+    expect(opens).toEqual([true, false])
+    expect(t.controller.store.getSnapshot().session?.caipAddress).toBe(caipAddress)
+  })
+
+  it('optional sign-in: closing the dialog while the backend checks dismisses it; no session found does not reopen it', async () => {
+    const mem = memoryBackend()
+    let answer: (session: SiwxSession | undefined) => void = () => undefined
+    const t = await setup({ backend: { ...mem, backend: { ...mem.backend, getSession: () => new Promise((resolve) => (answer = resolve)) } } })
+    t.modal.open()
+    await connect(t.modal)
+    t.modal.router.reset('Account')
+    await settle()
+    expect(t.view()).toBe('SIWXSignMessage')
+    t.modal.close()
+    answer(undefined)
+    await settle()
+    await settle()
+    expect(t.isOpen()).toBe(false)
+  })
+
   it('without required, closing the dialog closes it', async () => {
     const t = await setup()
     await connect(t.modal)

@@ -1,4 +1,4 @@
-import { requirePeer } from 'portico/plugin'
+import { importPeer } from 'portico/plugin'
 
 /** What the plugin needs installed beside portico (docs/OPTIONS.md gives the same line). */
 export const SOLANA_PEERS = { plugin: 'solana', packages: ['@solana/web3.js', '@wallet-standard/app'] } as const
@@ -8,7 +8,5 @@ export const SPL_TOKEN_PEER = { plugin: 'solana (to send SPL tokens)', packages:
 
 /** @solana/web3.js, loaded on first use; a missing install says what to install. */
 export async function web3(): Promise<typeof import('@solana/web3.js')> {
-  const module = await import('@solana/web3.js')
-  requirePeer(module, 'Connection', SOLANA_PEERS)
-  return module
+  return importPeer(() => import('@solana/web3.js'), 'Connection', SOLANA_PEERS)
 }

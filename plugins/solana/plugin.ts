@@ -1,8 +1,7 @@
 /** The solana plugin's code, loaded by index.ts with a dynamic import (its registration and everything it uses). */
 import { base58 } from '@scure/base'
-import * as walletStandardApp from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
-import { chainProviderToken, definePlugin, requirePeer, detectMobile, formatUnits, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext, type Token } from 'portico/plugin'
+import { chainProviderToken, definePlugin, importPeer, detectMobile, formatUnits, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext, type Token } from 'portico/plugin'
 import { SendTokens } from 'portico/plugins/send'
 import { isSolanaAddress } from './address.ts'
 import { SOLANA_PEERS, web3 } from './peers.ts'
@@ -117,9 +116,10 @@ export function solana(options: SolanaOptions = {}) {
       registerRpc(ctx, connections, options.tokens ?? {})
       // modal.getProvider('solana'): the connected Wallet Standard wallet's features.
       ctx.provide(chainProviderToken('solana'), () => createSolanaModalProvider(ctx))
-      startDiscovery(ctx, networks)
     },
     async activate(ctx) {
+      // Before the stored session is restored (the kernel does that once every plugin is active).
+      await startDiscovery(ctx, networks)
       // With the send plugin present (declared optional): SOL and SPL transfers.
       const connections = connectionsOf.get(ctx)
       if (!connections || !ctx.has(SendTokens.Senders)) return
@@ -141,9 +141,24 @@ async function publicKey(address: string) {
 }
 
 /** Wallet Standard discovery: each wallet with standard:connect and a Solana chain becomes a connector. */
-function startDiscovery(ctx: PluginContext, networks: readonly CaipNetwork[]): void {
+async function startDiscovery(ctx: PluginContext, networks: readonly CaipNetwork[]): Promise<void> {
   if (typeof window === 'undefined') return
-  const wallets = requirePeer(walletStandardApp, 'getWallets', SOLANA_PEERS)()
+  // Imported, not linked statically: without the package the host hears what to install (issue 25 §6) through the
+  // modal's error event and the modal stays usable for its other namespaces, instead of a bundler's stand-in (Vite's
+  // throws when evaluated) stopping the whole page before any of the host's code ran.
+  let disposed = false
+  ctx.track({ dispose: () => void (disposed = true) })
+  let app: typeof import('@wallet-standard/app')
+  try {
+    app = await importPeer(() => import('@wallet-standard/app'), 'getWallets', SOLANA_PEERS)
+  } catch (error) {
+    ctx.events.emit('error', { source: 'solana', error })
+    return
+  }
+  if (!disposed) discover(ctx, networks, app.getWallets())
+}
+
+function discover(ctx: PluginContext, networks: readonly CaipNetwork[], wallets: ReturnType<typeof import('@wallet-standard/app').getWallets>): void {
   const registered = new Map<Wallet, { dispose(): void }>()
   const deps = {
     defaultNetwork: () => ctx.state.network.getSnapshot().byNamespace.solana?.caipNetwork ?? networks[0],

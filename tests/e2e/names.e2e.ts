@@ -42,7 +42,7 @@ describe('name registration end to end (demo host, dev wallet, API server)', () 
     // SPEC §5: too short first; the rule shows and Register stays disabled.
     await field.fill('abc')
     await dialog.getByText('At least 4 characters').waitFor()
-    expect(await dialog.getByRole('button', { name: 'Register' }).isDisabled()).toBe(true)
+    expect(await dialog.getByRole('button', { name: 'Enter a valid name' }).isDisabled()).toBe(true)
     await field.fill(LABEL)
     await dialog.getByText(`${NAME} is available`).waitFor()
     await dialog.getByRole('button', { name: 'Register' }).click()

@@ -41,14 +41,17 @@ describe('on-ramp end to end (demo host, dev wallet, API server, provider page)'
     // The modal shows Account after connecting.
     await page.getByRole('group', { name: 'Account actions' }).getByRole('button', { name: 'Buy' }).click()
     const buy = page.getByRole('dialog', { name: 'Buy' })
-    await buy.getByLabel('Payment method').selectOption('card')
-    await buy.getByLabel('Pay with currency').selectOption('USD')
-    await expect.poll(() => buy.getByLabel('Buy', { exact: true }).inputValue()).toBe('ETH')
+    // Issue 30: each choice is a row or a pill that opens its list.
+    await buy.getByRole('button', { name: 'Payment method, Card' }).click()
+    await buy.getByRole('group', { name: 'Payment method' }).getByRole('button', { name: /^Card/ }).click()
+    await buy.getByRole('button', { name: 'Pay with currency: USD' }).click()
+    await buy.getByRole('group', { name: 'Pay with currency' }).getByRole('button', { name: 'USD', exact: true }).click()
+    await buy.getByRole('button', { name: 'Buy: ETH' }).waitFor()
     // SPEC §5: under the card minimum the amount is refused and Buy is disabled.
-    await buy.getByLabel('Amount (USD)').fill('9.99')
+    await buy.getByRole('textbox', { name: 'You pay' }).fill('9.99')
     await buy.getByText('The minimum amount is 10.00 USD').waitFor()
     expect(await buy.getByRole('button', { name: 'Buy ETH' }).isDisabled()).toBe(true)
-    await buy.getByLabel('Amount (USD)').fill('50')
+    await buy.getByRole('textbox', { name: 'You pay' }).fill('50')
     // The quote of the local provider: 50.00 USD less 0.50 fee and 1.00 network fee, at 3000 USD/ETH.
     await buy.getByText('0.016166666 ETH').waitFor()
 

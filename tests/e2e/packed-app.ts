@@ -21,15 +21,18 @@ export function repoVersion(name: string): string {
   return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
 }
 
-/** Builds the package in a copy of the sources and packs it; answers the tarball's path. */
+/**
+ * Builds the package in a copy of the sources with the package's own build (scripts/build.mjs: tsc, then the
+ * catalogues' language imports expanded as the published package has them) and packs it; answers the tarball's path.
+ */
 export function packPortico(work: string): string {
   const staging = join(work, 'staging')
   mkdirSync(staging)
-  for (const name of ['kernel', 'ui', 'plugins', 'testing', 'integrations', 'storybook', 'docs', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'README.md', 'LICENSE']) {
+  for (const name of ['kernel', 'ui', 'plugins', 'testing', 'integrations', 'storybook', 'docs', 'scripts', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'README.md', 'LICENSE']) {
     cpSync(join(ROOT, name), join(staging, name), { recursive: true, filter: skip })
   }
   symlinkSync(join(ROOT, 'node_modules'), join(staging, 'node_modules'), 'dir')
-  const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(staging, 'tsconfig.build.json')], { cwd: staging, encoding: 'utf8' })
+  const build = spawnSync(process.execPath, [join(staging, 'scripts/build.mjs')], { cwd: staging, encoding: 'utf8' })
   if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`)
   const out = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: staging, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
   return join(work, (JSON.parse(out) as Array<{ filename: string }>)[0]!.filename)
@@ -54,6 +57,8 @@ export function buildApp(opts: {
   dependencies: Record<string, string>
   devDependencies: Record<string, string>
   files?: Record<string, string>
+  /** The build command, a script of a package of the app's node_modules (default Vite's). */
+  build?: { bin: string; args: string[]; env?: Record<string, string> }
 }): { dir: string; dist: string } {
   const dir = mkdtempSync(join(tmpdir(), `portico-${opts.name}-`))
   cpSync(join(ROOT, opts.template), dir, { recursive: true })
@@ -63,8 +68,9 @@ export function buildApp(opts: {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS' && k !== 'TEST' && k !== 'NODE_ENV'))
   const install = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, encoding: 'utf8', env })
   if (install.status !== 0) throw new Error(`npm install failed in ${dir}:\n${install.stdout}${install.stderr}`)
-  const build = spawnSync(process.execPath, [join(dir, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: dir, encoding: 'utf8', env: { ...env, NODE_ENV: 'production' } })
-  if (build.status !== 0) throw new Error(`vite build failed in ${dir}:\n${build.stdout}${build.stderr}`)
+  const command = opts.build ?? { bin: 'vite/bin/vite.js', args: ['build', '--logLevel', 'warn'] }
+  const build = spawnSync(process.execPath, [join(dir, 'node_modules', command.bin), ...command.args], { cwd: dir, encoding: 'utf8', env: { ...env, NODE_ENV: 'production', ...command.env } })
+  if (build.status !== 0) throw new Error(`${command.bin} ${command.args[0]} failed in ${dir}:\n${build.stdout}${build.stderr}`)
   return { dir, dist: join(dir, 'dist') }
 }
 

@@ -9,13 +9,11 @@
  * story's render (and play function) finished. A story without a baseline fails, and so does a baseline without a
  * story. With PORTICO_UPDATE_SNAPSHOTS=1 (`npm run test:visual:update`) the baselines are written instead.
  */
-import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pixelmatch from 'pixelmatch'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -23,8 +21,8 @@ import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serveStatic } from '../../demo/server.ts'
 import { launchChromium } from '../e2e/browser.ts'
+import { buildStorybook } from './build-storybook.ts'
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const BASELINES = fileURLToPath(new URL('./baselines/', import.meta.url))
 const UPDATE = process.env['PORTICO_UPDATE_SNAPSHOTS'] === '1'
 
@@ -58,26 +56,6 @@ let server: Server | undefined
 let browser: Browser | undefined
 let context: BrowserContext | undefined
 let baseUrl = ''
-
-/** `storybook build` through its own CLI, as `npm run build-storybook` does, into `dir`. */
-function buildStorybook(dir: string): Promise<void> {
-  const require = createRequire(import.meta.url)
-  const pkg = require.resolve('storybook/package.json')
-  const declared = (JSON.parse(readFileSync(pkg, 'utf8')) as { bin: string | Record<string, string> }).bin
-  const bin = join(dirname(pkg), typeof declared === 'string' ? declared : declared['storybook']!)
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'build', '-c', 'storybook', '-o', dir, '--quiet'], {
-      cwd: ROOT,
-      env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', CI: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let log = ''
-    child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()))
-    child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`storybook build exited with ${code}:\n${log.slice(-4000)}`))))
-  })
-}
 
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'portico-storybook-'))

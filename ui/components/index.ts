@@ -1,3 +1,4 @@
+'use client'
 export { AddressText } from './AddressText.tsx'
 export type { AddressTextProps } from './AddressText.tsx'
 export { Avatar, addressGradient } from './Avatar.tsx'

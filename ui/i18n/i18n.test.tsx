@@ -4,6 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryAdapter, createModal, ErrorText, KernelTokens, type Modal } from '../../kernel/index.ts'
 import { PorticoProvider } from '../react/context.tsx'
+import { headlessMessages } from '../react/headless-messages.ts'
 import {
   coreMessages,
   createFormatters,
@@ -32,6 +33,7 @@ const errorsWithEnglish: AnyCatalogue = {
 const catalogues: Array<[string, AnyCatalogue]> = [
   ['core', coreMessages as unknown as AnyCatalogue],
   ['errors', errorsWithEnglish],
+  ['headless', headlessMessages as unknown as AnyCatalogue],
   ...Object.entries(pluginCatalogues).map(([file, m]) => [file.replace(/^(\.\.\/)+/, ''), m.messages] as [string, AnyCatalogue]),
 ]
 

@@ -2,8 +2,7 @@ import { truncateAddress } from '../../kernel/index.ts'
 import { Button } from '../components/Button.tsx'
 import { PorticoStyles } from '../components/PorticoStyles.tsx'
 import { useEffect, useState } from 'react'
-import type { PorticoStrings } from '../theme/i18n.ts'
-import { loadMessages } from '../i18n/catalogue.ts'
+import { loadMessages, type Catalogue, type Messages } from '../i18n/catalogue.ts'
 import { coreMessages } from '../i18n/core.ts'
 import { useLocale } from '../i18n/react.ts'
 import { useAccount, useConnection, useModal, useNetwork } from './hooks.ts'
@@ -27,7 +26,7 @@ export function ConnectButton({ className }: ConnectButtonProps = {}) {
   const account = useAccount()
   const { status } = useConnection()
   const { caipNetwork } = useNetwork()
-  const strings = useButtonStrings()
+  const strings = useMessagesNow(coreMessages)
   let button
   if (account.isConnected && account.address) {
     const label = account.profileName || truncateAddress(account.address)
@@ -59,23 +58,23 @@ export function ConnectButton({ className }: ConnectButtonProps = {}) {
 }
 
 /**
- * The core strings in the modal's language without suspending: the button sits in the host's tree, which may have
- * no Suspense boundary. Until a language's chunk is in (and on the server, and while hydrating) it reads English,
- * then re-renders translated.
+ * A catalogue's strings in the modal's language without suspending: the buttons sit in the host's tree, which may
+ * have no Suspense boundary. Until a language's chunk is in (and on the server, and while hydrating) it reads
+ * English, then re-renders translated.
  */
-function useButtonStrings(): PorticoStrings {
+export function useMessagesNow<T extends Messages<T>>(catalogue: Catalogue<T>): T {
   const { locale } = useLocale()
-  const now = loadMessages(coreMessages, locale)
-  const [loaded, setLoaded] = useState<{ locale: string; strings: PorticoStrings } | undefined>(undefined)
+  const now = loadMessages(catalogue, locale)
+  const [loaded, setLoaded] = useState<{ locale: string; strings: T } | undefined>(undefined)
   const pending = now instanceof Promise
   useEffect(() => {
     if (!pending) return
     let live = true
-    void (now as Promise<PorticoStrings>).then((strings) => live && setLoaded({ locale, strings }))
+    void (now as Promise<T>).then((strings) => live && setLoaded({ locale, strings }))
     return () => {
       live = false
     }
   }, [now, pending, locale])
   if (!pending) return now
-  return loaded?.locale === locale ? loaded.strings : coreMessages.en
+  return loaded?.locale === locale ? loaded.strings : catalogue.en
 }

@@ -29,8 +29,8 @@ afterEach(() => {
   t = undefined
 })
 
-async function setup(connect: Connector['connect'] = () => new Promise(() => undefined)) {
-  t = await createTestModal({ plugins: [eip155({ networks: [LOCAL], builtinNetworks: false, legacyInjected: false }), externalWallet(connect)], wallets: { namespaces: ['eip155'] } })
+async function setup(connect: Connector['connect'] = () => new Promise(() => undefined), locale?: string) {
+  t = await createTestModal({ plugins: [eip155({ networks: [LOCAL], builtinNetworks: false, legacyInjected: false }), externalWallet(connect)], wallets: { namespaces: ['eip155'] }, ...(locale && { modal: { locale } }) })
   return t
 }
 
@@ -105,5 +105,26 @@ describe('headless: useWallets, useConnect, WalletButton (issue 25 §4)', () => 
     act(() => t.wallets.approve())
     await t.waitFor(() => t.address() === DEV_ACCOUNT_0, 'connected')
     expect(t.view().open).toBe(false)
+  })
+
+  it("<WalletButton>'s label comes from the message catalogues, in each of the modal's eight translated languages", async () => {
+    const expected = {
+      de: 'Portico Dev Wallet verbinden',
+      es: 'Conectar Portico Dev Wallet',
+      fr: 'Connecter Portico Dev Wallet',
+      ja: 'Portico Dev Wallet に接続',
+      ko: 'Portico Dev Wallet 연결',
+      'pt-BR': 'Conectar Portico Dev Wallet',
+      'zh-CN': '连接 Portico Dev Wallet',
+      ar: 'ربط Portico Dev Wallet',
+    }
+    for (const [locale, label] of Object.entries(expected)) {
+      const t = await setup(undefined, locale)
+      mount(t, <WalletButton wallet="dev.portico.wallet" />)
+      expect(await screen.findByRole('button', { name: label })).toBeTruthy()
+      cleanup()
+      t.dispose()
+    }
+    t = undefined
   })
 })

@@ -10,6 +10,9 @@ import {
 } from '../../kernel/index.ts'
 import { useModalInstance, useStore } from './context.tsx'
 import { connectingRoute } from './routing.ts'
+import { useMessagesNow } from './ConnectButton.tsx'
+import { headlessMessages } from './headless-messages.ts'
+import { formatMessage } from '../i18n/format-message.ts'
 
 /** One entry of the Connect list, for a host that draws its own buttons. */
 export interface WalletOption {
@@ -170,6 +173,7 @@ export interface WalletButtonProps {
 export function WalletButton({ wallet, className, children }: WalletButtonProps) {
   const wallets = useWallets()
   const { connect, status, error, walletId } = useConnect()
+  const strings = useMessagesNow(headlessMessages)
   const option = wallets.find((w) => w.id.toLowerCase() === wallet.toLowerCase() || w.rdns?.toLowerCase() === wallet.toLowerCase() || w.name.toLowerCase() === wallet.toLowerCase())
   const mine = walletId === option?.id ? status : 'idle'
   const start = () => {
@@ -180,7 +184,7 @@ export function WalletButton({ wallet, className, children }: WalletButtonProps)
   return (
     <button type="button" className={['portico-wallet-button', className].filter(Boolean).join(' ')} disabled={!option || mine === 'connecting'} aria-busy={mine === 'connecting'} onClick={start}>
       {option?.imageUrl && <img src={option.imageUrl} alt="" width={20} height={20} />}
-      {`Connect ${name}`}
+      {formatMessage(strings.connectNamed, { name })}
     </button>
   )
 }

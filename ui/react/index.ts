@@ -1,3 +1,4 @@
+'use client'
 /** portico/react: React bindings of the kernel. */
 export { PorticoProvider, useModalInstance, useOptionalService, useService, useStore } from './context.tsx'
 export { useModal, useModalState, useAccount, useNetwork, useConnection } from './hooks.ts'

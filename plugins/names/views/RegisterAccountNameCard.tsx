@@ -27,6 +27,15 @@ export interface RegisterAccountNameCardProps {
   errorText?: (text: string) => string
 }
 
+/** The primary button's label: what blocks registering (issue 30), or Register once the name is free. */
+function registerLabel(props: RegisterAccountNameCardProps, t: NamesMessages): string {
+  if (props.input.trim() === '') return t.enterName
+  if (props.ruleProblem !== undefined || !props.candidate) return t.enterValidName
+  if (props.available === true) return t.register
+  if (props.available === false) return t.nameTaken
+  return props.suggestionsStatus === 'loading' ? t.checking : t.availabilityUnknown
+}
+
 /** SPEC §2 RegisterAccountName, presentational: the field, the §5 rule, availability, suggestions and the §8 error. */
 export function RegisterAccountNameCard(props: RegisterAccountNameCardProps) {
   const { t = messages.en, errorText = (s: string) => s } = props
@@ -88,7 +97,7 @@ export function RegisterAccountNameCard(props: RegisterAccountNameCardProps) {
         </Text>
       ) : null}
       <Button type="submit" fullWidth loading={busy} disabled={!busy && props.available !== true}>
-        {props.status === 'signing' ? t.waitingSignature : props.status === 'registering' ? t.registering : t.register}
+        {props.status === 'signing' ? t.waitingSignature : props.status === 'registering' ? t.registering : registerLabel(props, t)}
       </Button>
     </form>
   )

@@ -8,7 +8,6 @@ const messages = {
   paymentMethod: "طريقة الدفع",
   methodCard: "بطاقة",
   methodAch: "حساب مصرفي (ACH)",
-  amountIn: "المبلغ ({currency})",
   range: "من {min} إلى {max}",
   methodRange: "{method}: من {min} إلى {max} {currency}",
   quote: "عرض السعر",
@@ -31,6 +30,9 @@ const messages = {
   completeOf: "أكمل شراء {amount} في نافذة المزوّد. يتحدث هذا عند وصول الدفعة.",
   complete: "أكمل الشراء في نافذة المزوّد. يتحدث هذا عند وصول الدفعة.",
   reopen: "فتح صفحة المزوّد مجددًا",
+  back: "رجوع",
+  current: "{what}: {value}",
+  youPay: "تدفع",
 }
 
 export default messages

@@ -8,7 +8,6 @@ const messages = {
   paymentMethod: "Zahlungsmethode",
   methodCard: "Karte",
   methodAch: "Bankkonto (ACH)",
-  amountIn: "Betrag ({currency})",
   range: "{min} bis {max}",
   methodRange: "{method}: {min} bis {max} {currency}",
   quote: "Angebot",
@@ -31,6 +30,9 @@ const messages = {
   completeOf: "Schließe den Kauf von {amount} im Fenster des Anbieters ab. Die Anzeige aktualisiert sich, sobald die Zahlung eingeht.",
   complete: "Schließe den Kauf im Fenster des Anbieters ab. Die Anzeige aktualisiert sich, sobald die Zahlung eingeht.",
   reopen: "Seite des Anbieters erneut öffnen",
+  back: "Zurück",
+  current: "{what}: {value}",
+  youPay: "Du zahlst",
 }
 
 export default messages

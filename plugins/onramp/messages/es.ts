@@ -8,7 +8,6 @@ const messages = {
   paymentMethod: "Método de pago",
   methodCard: "Tarjeta",
   methodAch: "Cuenta bancaria (ACH)",
-  amountIn: "Cantidad ({currency})",
   range: "{min} a {max}",
   methodRange: "{method}: {min} a {max} {currency}",
   quote: "Cotización",
@@ -31,6 +30,9 @@ const messages = {
   completeOf: "Completa la compra de {amount} en la ventana del proveedor. Esto se actualiza cuando llegue el pago.",
   complete: "Completa la compra en la ventana del proveedor. Esto se actualiza cuando llegue el pago.",
   reopen: "Abrir de nuevo la página del proveedor",
+  back: "Atrás",
+  current: "{what}: {value}",
+  youPay: "Pagas",
 }
 
 export default messages

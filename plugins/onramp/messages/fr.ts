@@ -8,7 +8,6 @@ const messages = {
   paymentMethod: "Moyen de paiement",
   methodCard: "Carte",
   methodAch: "Compte bancaire (ACH)",
-  amountIn: "Montant ({currency})",
   range: "{min} à {max}",
   methodRange: "{method} : {min} à {max} {currency}",
   quote: "Devis",
@@ -31,6 +30,9 @@ const messages = {
   completeOf: "Finalisez l’achat de {amount} dans la fenêtre du fournisseur. Cet écran se met à jour à l’arrivée du paiement.",
   complete: "Finalisez l’achat dans la fenêtre du fournisseur. Cet écran se met à jour à l’arrivée du paiement.",
   reopen: "Rouvrir la page du fournisseur",
+  back: "Retour",
+  current: "{what} : {value}",
+  youPay: "Vous payez",
 }
 
 export default messages

@@ -8,7 +8,6 @@ const messages = {
   paymentMethod: "支払い方法",
   methodCard: "カード",
   methodAch: "銀行口座 (ACH)",
-  amountIn: "金額 ({currency})",
   range: "{min}〜{max}",
   methodRange: "{method}: {min}〜{max} {currency}",
   quote: "見積もり",
@@ -31,6 +30,9 @@ const messages = {
   completeOf: "プロバイダーのウィンドウで {amount} の購入を完了してください。支払いが届くとこの画面が更新されます。",
   complete: "プロバイダーのウィンドウで購入を完了してください。支払いが届くとこの画面が更新されます。",
   reopen: "プロバイダーのページをもう一度開く",
+  back: "戻る",
+  current: "{what}: {value}",
+  youPay: "支払い",
 }
 
 export default messages

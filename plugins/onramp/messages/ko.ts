@@ -8,7 +8,6 @@ const messages = {
   paymentMethod: "결제 수단",
   methodCard: "카드",
   methodAch: "은행 계좌 (ACH)",
-  amountIn: "금액 ({currency})",
   range: "{min}~{max}",
   methodRange: "{method}: {min}~{max} {currency}",
   quote: "견적",
@@ -31,6 +30,9 @@ const messages = {
   completeOf: "제공업체 창에서 {amount} 구매를 완료하세요. 결제가 도착하면 업데이트됩니다.",
   complete: "제공업체 창에서 구매를 완료하세요. 결제가 도착하면 업데이트됩니다.",
   reopen: "제공업체 페이지 다시 열기",
+  back: "뒤로",
+  current: "{what}: {value}",
+  youPay: "지불",
 }
 
 export default messages

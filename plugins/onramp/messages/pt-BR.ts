@@ -8,7 +8,6 @@ const messages = {
   paymentMethod: "Forma de pagamento",
   methodCard: "Cartão",
   methodAch: "Conta bancária (ACH)",
-  amountIn: "Valor ({currency})",
   range: "{min} a {max}",
   methodRange: "{method}: {min} a {max} {currency}",
   quote: "Cotação",
@@ -31,6 +30,9 @@ const messages = {
   completeOf: "Conclua a compra de {amount} na janela do provedor. Isto é atualizado quando o pagamento chegar.",
   complete: "Conclua a compra na janela do provedor. Isto é atualizado quando o pagamento chegar.",
   reopen: "Abrir a página do provedor de novo",
+  back: "Voltar",
+  current: "{what}: {value}",
+  youPay: "Você paga",
 }
 
 export default messages

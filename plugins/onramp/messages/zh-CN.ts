@@ -8,7 +8,6 @@ const messages = {
   paymentMethod: "支付方式",
   methodCard: "银行卡",
   methodAch: "银行账户 (ACH)",
-  amountIn: "金额 ({currency})",
   range: "{min} 至 {max}",
   methodRange: "{method}：{min} 至 {max} {currency}",
   quote: "报价",
@@ -31,6 +30,9 @@ const messages = {
   completeOf: "请在服务商窗口中完成 {amount} 的购买。付款到账后此处会更新。",
   complete: "请在服务商窗口中完成购买。付款到账后此处会更新。",
   reopen: "重新打开服务商页面",
+  back: "返回",
+  current: "{what}：{value}",
+  youPay: "你支付",
 }
 
 export default messages

@@ -64,3 +64,17 @@ export const PlaceholderQuote: Story = frame({
 export const Opening: Story = frame({ opening: true })
 /** The provider's URL could not be made. */
 export const BuyFailed: Story = frame({ buyError: 'The maximum amount is 7500.00 USD' })
+/** Issue 30: the payment method picked from a list (no native select). */
+export const PickingPaymentMethod: Story = frame({ initialPicker: 'method' })
+/** The token picked from a list, long names included. */
+export const PickingToken: Story = frame({
+  initialPicker: 'purchase',
+  options: {
+    ...base.options,
+    purchaseCurrencies: [
+      ...base.options.purchaseCurrencies,
+      { id: 'USDC', name: 'USD Coin', symbol: 'USDC', networks: base.options.purchaseCurrencies[0]!.networks },
+      { id: 'LONG', name: 'A token with a very long name that has to wrap at 320 px', symbol: 'LONGTOKEN', networks: base.options.purchaseCurrencies[0]!.networks },
+    ],
+  },
+})

@@ -1,9 +1,12 @@
-import { useId } from 'react'
-import { Button, ReceiptList, Skeleton, Spinner, Stack, Text, TextField } from 'portico/components'
+import { useState } from 'react'
+import { Button, Icon, ListItem, ReceiptList, Skeleton, Spinner, Text, TokenAmountCard } from 'portico/components'
 import { formatMessage } from 'portico/react'
 import { PAYMENT_METHOD_ACH, PAYMENT_METHOD_CARD, type OnrampOptions, type OnrampQuote } from '../limits.ts'
 import { localDecimal, messages, type OnrampLocalized, type OnrampMessages } from '../messages.ts'
 import type { QuoteStatus } from '../controller.ts'
+
+/** The choices the Buy view offers, each picked from a list of its own. */
+export type OnrampPicker = 'purchase' | 'network' | 'payment' | 'method'
 
 export interface OnRampCardProps extends OnrampLocalized {
   /** The options are still loading. */
@@ -24,6 +27,8 @@ export interface OnRampCardProps extends OnrampLocalized {
   opening: boolean
   /** Why the last Buy failed. */
   buyError?: string
+  /** A picker shown from the start (stories). */
+  initialPicker?: OnrampPicker
   onPurchaseCurrency(id: string): void
   onNetwork(name: string): void
   onPaymentCurrency(id: string): void
@@ -32,49 +37,106 @@ export interface OnRampCardProps extends OnrampLocalized {
   onBuy(): void
 }
 
-/** A labelled native select, styled as the text fields. */
-function Select(props: { label: string; value: string; options: Array<{ value: string; label: string }>; onChange(value: string): void }) {
-  const id = useId()
-  return (
-    <div className="portico-text-field">
-      <label htmlFor={id} className="portico-text-field-label">
-        {props.label}
-      </label>
-      <select id={id} className="portico-text-field-input" value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
-}
-
 const money = (a: { amount: string; currency: string }, locale: string) => `${localDecimal(a.amount, locale)} ${a.currency}`
 
 /** A payment method's name in the shown language; an unknown id as it is. */
 const methodLabel = (id: string, t: OnrampMessages) => (id === PAYMENT_METHOD_CARD ? t.methodCard : id === PAYMENT_METHOD_ACH ? t.methodAch : id)
 
-/** The Buy view, presentational: what to buy and where, how to pay, the amount within the SPEC §5 limits, the quote. */
+interface Choice {
+  value: string
+  label: string
+  description?: string
+}
+
+/**
+ * One choice as a list in place of the form (the design language's list rows, not a native select): the current
+ * value is marked `aria-current`; picking one, or Back, returns to the form.
+ */
+function Picker(props: { title: string; choices: Choice[]; current: string; back: string; onPick(value: string): void; onBack(): void }) {
+  return (
+    <div className="portico-stack">
+      <div role="group" aria-label={props.title} className="portico-list">
+        {props.choices.map((c) => (
+          <ListItem key={c.value} label={c.label} description={c.description} aria-current={c.value === props.current ? 'true' : undefined} onClick={() => props.onPick(c.value)} />
+        ))}
+      </div>
+      <Button variant="secondary" fullWidth onClick={props.onBack}>
+        {props.back}
+      </Button>
+    </div>
+  )
+}
+
+/**
+ * The Buy view, presentational (issue 30's card, receipt and button language): "You pay" as an amount card whose pill
+ * picks the payment currency, "You get" as the quoted amount whose pill picks the token, the network and the payment
+ * method as rows that open their lists, the SPEC §5 limits, the quote as a receipt, and Buy.
+ */
 export function OnRampCard(props: OnRampCardProps) {
   const { t = messages.en, errorText = (s: string) => s, locale = 'en' } = props
+  const [picking, setPicking] = useState<OnrampPicker | undefined>(props.initialPicker)
   if (props.loading) {
     return (
       <div className="portico-state" aria-busy="true">
         <Spinner label={t.loadingOptions} />
-        <Skeleton height={40} />
-        <Skeleton height={40} />
+        <Skeleton height={96} />
+        <Skeleton height={96} />
         <Skeleton height={40} />
       </div>
     )
   }
   const purchase = props.options.purchaseCurrencies.find((c) => c.id === props.purchaseCurrency)
   const payment = props.options.paymentCurrencies.find((c) => c.id === props.paymentCurrency)
+  const network = purchase?.networks.find((n) => n.name === props.network)
   const limit = payment?.payment_method_limits.find((l) => l.id === props.paymentMethod)
   const symbol = purchase?.symbol ?? props.purchaseCurrency
   const methodName = methodLabel(props.paymentMethod, t)
   const canBuy = !props.amountError && props.amount.trim() !== '' && props.quoteStatus !== 'loading'
+  const current = (what: string, value: string) => formatMessage(t.current, { what, value })
+
+  if (picking) {
+    const pickers: Record<OnrampPicker, { title: string; choices: Choice[]; current: string; onPick(value: string): void }> = {
+      purchase: {
+        title: t.buy,
+        choices: props.options.purchaseCurrencies.map((c) => ({ value: c.id, label: c.symbol, description: c.name })),
+        current: props.purchaseCurrency,
+        onPick: props.onPurchaseCurrency,
+      },
+      network: {
+        title: t.network,
+        choices: (purchase?.networks ?? []).map((n) => ({ value: n.name, label: n.display_name })),
+        current: props.network,
+        onPick: props.onNetwork,
+      },
+      payment: {
+        title: t.payWithCurrency,
+        choices: props.options.paymentCurrencies.map((c) => ({ value: c.id, label: c.id })),
+        current: props.paymentCurrency,
+        onPick: props.onPaymentCurrency,
+      },
+      method: {
+        title: t.paymentMethod,
+        choices: (payment?.payment_method_limits ?? []).map((l) => ({ value: l.id, label: methodLabel(l.id, t), description: formatMessage(t.range, { min: l.min, max: l.max }) })),
+        current: props.paymentMethod,
+        onPick: props.onPaymentMethod,
+      },
+    }
+    const p = pickers[picking]
+    return (
+      <Picker
+        {...p}
+        back={t.back}
+        onPick={(value) => {
+          p.onPick(value)
+          setPicking(undefined)
+        }}
+        onBack={() => setPicking(undefined)}
+      />
+    )
+  }
+
+  const youGet =
+    props.quote && props.quoteStatus !== 'placeholder' && props.quoteStatus !== 'loading' ? localDecimal(props.quote.purchaseAmount.amount, locale) : ''
   return (
     <form
       className="portico-stack"
@@ -84,40 +146,30 @@ export function OnRampCard(props: OnRampCardProps) {
       }}
     >
       {props.optionsFallback && <Text tone="muted">{t.defaultOptions}</Text>}
-      <Select
-        label={t.buy}
-        value={props.purchaseCurrency}
-        options={props.options.purchaseCurrencies.map((c) => ({ value: c.id, label: `${c.name} (${c.symbol})` }))}
-        onChange={props.onPurchaseCurrency}
-      />
-      <Select
-        label={t.network}
-        value={props.network}
-        options={(purchase?.networks ?? []).map((n) => ({ value: n.name, label: n.display_name }))}
-        onChange={props.onNetwork}
-      />
-      <Select
-        label={t.payWithCurrency}
-        value={props.paymentCurrency}
-        options={props.options.paymentCurrencies.map((c) => ({ value: c.id, label: c.id }))}
-        onChange={props.onPaymentCurrency}
-      />
-      <Select
-        label={t.paymentMethod}
-        value={props.paymentMethod}
-        options={(payment?.payment_method_limits ?? []).map((l) => ({ value: l.id, label: methodLabel(l.id, t) }))}
-        onChange={props.onPaymentMethod}
-      />
-      <TextField
-        label={formatMessage(t.amountIn, { currency: props.paymentCurrency })}
-        inputMode="decimal"
-        autoComplete="off"
-        value={props.amount}
-        placeholder={limit ? formatMessage(t.range, { min: limit.min, max: limit.max }) : undefined}
+      <TokenAmountCard
+        label={t.youPay}
+        amount={props.amount}
+        onAmount={props.onAmount}
         error={props.amountError !== undefined ? errorText(props.amountError) : undefined}
-        onChange={(e) => props.onAmount(e.target.value)}
+        token={{ symbol: props.paymentCurrency, label: current(t.payWithCurrency, props.paymentCurrency), onClick: () => setPicking('payment') }}
+      >
+        {limit && (
+          <Text variant="caption" tone="muted">
+            {formatMessage(t.methodRange, { method: methodName, min: limit.min, max: limit.max, currency: props.paymentCurrency })}
+          </Text>
+        )}
+      </TokenAmountCard>
+      <TokenAmountCard
+        label={t.youGet}
+        amount={youGet}
+        placeholder={props.quoteStatus === 'placeholder' ? '—' : '0'}
+        loading={props.quoteStatus === 'loading'}
+        token={{ symbol, label: current(t.buy, symbol), onClick: () => setPicking('purchase') }}
       />
-      {limit && <Text variant="caption" tone="muted">{formatMessage(t.methodRange, { method: methodName, min: limit.min, max: limit.max, currency: props.paymentCurrency })}</Text>}
+      <div className="portico-list">
+        <ListItem label={t.network} description={network?.display_name ?? props.network} trailing={<Icon name="chevronRight" size={16} />} onClick={() => setPicking('network')} />
+        <ListItem label={t.paymentMethod} description={methodName} trailing={<Icon name="chevronRight" size={16} />} onClick={() => setPicking('method')} />
+      </div>
       <section aria-label={t.quote} aria-live="polite" aria-busy={props.quoteStatus === 'loading'}>
         {props.quoteStatus === 'loading' && <Spinner label={t.gettingQuote} />}
         {props.quote && props.quoteStatus !== 'loading' && (

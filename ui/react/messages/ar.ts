@@ -1,0 +1,6 @@
+// headless components' strings: ar
+const messages = {
+  connectNamed: "ربط {name}",
+}
+
+export default messages

@@ -1,0 +1,6 @@
+// headless components' strings: de
+const messages = {
+  connectNamed: "{name} verbinden",
+}
+
+export default messages

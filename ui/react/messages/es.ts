@@ -1,0 +1,6 @@
+// headless components' strings: es
+const messages = {
+  connectNamed: "Conectar {name}",
+}
+
+export default messages

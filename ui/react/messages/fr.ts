@@ -1,0 +1,6 @@
+// headless components' strings: fr
+const messages = {
+  connectNamed: "Connecter {name}",
+}
+
+export default messages
