@@ -7,7 +7,7 @@ import { getAddress, isAddress, isHex, type Hex } from 'viem'
 import { DEFAULT_DEPLOYMENT_FILE, readDeployment } from '../chain/index.ts'
 import { command, CommandLineError, listenPort, orExit } from '../cli.ts'
 import { DevDefaultError, isProduction, withoutProductionFlag } from '../production.ts'
-import { devSponsorPolicies, PolicyError, startSponsor, type SponsorChain } from './index.ts'
+import { devSponsorPolicies, PolicyError, sponsorProblems, startSponsor, type SponsorChain } from './index.ts'
 
 const USAGE = `usage: npm run stack:sponsor -- [--port 4338] [--policy policy.json] [--paymaster <chainId>:<entryPoint>:<paymaster> ...] [--project portico-demo] [--production] [--verbose]
   --policy      the JSON policy file (stack/sponsor/README.md); dev default: the demo project's policy
@@ -36,18 +36,25 @@ const chains: SponsorChain[] = orExit(() =>
     return { chainId: Number(id), entryPoint: getAddress(entryPoint), paymaster: getAddress(paymaster) }
   }),
 )
-if (production && chains.length === 0) {
-  console.error('sponsor: production mode refuses to start with dev defaults:\n  - paymaster is missing: the dev chains of the deployment file `npm run stack:chain` writes would be used (--paymaster <chainId>:<entryPoint>:<paymaster>)')
-  process.exit(2)
-}
-const deployment = chains.length === 0 ? readDeployment(DEFAULT_DEPLOYMENT_FILE) : undefined
-if (deployment) {
-  for (const [id, chain] of Object.entries(deployment.chains)) chains.push({ chainId: Number(id), entryPoint: chain.contracts.entryPoint, paymaster: chain.contracts.verifyingPaymaster })
-}
 const key = process.env.PORTICO_SPONSOR_SIGNER_KEY
 if (key !== undefined && !(isHex(key) && key.length === 66)) {
   console.error('PORTICO_SPONSOR_SIGNER_KEY must be a 32-byte hex private key (0x + 64 hex digits)')
   process.exit(2)
+}
+if (production) {
+  // Every missing setting at once, the paymasters included (the factory cannot know where they came from).
+  const problems = [
+    ...(chains.length === 0 ? ['paymaster is missing: the dev chains of the deployment file `npm run stack:chain` writes would be used (--paymaster <chainId>:<entryPoint>:<paymaster>)'] : []),
+    ...sponsorProblems({ ...(key && { signerPrivateKey: key as Hex }), ...(flags.policy && { policyFile: flags.policy }) }),
+  ]
+  if (problems.length) {
+    console.error(new DevDefaultError('sponsor', problems).message)
+    process.exit(2)
+  }
+}
+const deployment = chains.length === 0 ? readDeployment(DEFAULT_DEPLOYMENT_FILE) : undefined
+if (deployment) {
+  for (const [id, chain] of Object.entries(deployment.chains)) chains.push({ chainId: Number(id), entryPoint: chain.contracts.entryPoint, paymaster: chain.contracts.verifyingPaymaster })
 }
 const port = await listenPort(flags.port, 4338)
 const first = deployment && Object.values(deployment.chains)[0]
