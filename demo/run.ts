@@ -9,6 +9,7 @@ import { startApiServer } from '../stack/api/index.ts'
 import { startLocalChains } from '../stack/local-chains.ts'
 import { startRelay } from '../stack/relay/index.ts'
 import { startBundler } from '../stack/bundler/index.ts'
+import { devSponsorPolicies, startSponsor } from '../stack/sponsor/index.ts'
 import { startFarcasterRelay } from '../stack/farcaster/index.ts'
 import { otherChains, startDemoHost, startDemoWallet } from './server.ts'
 import { startMailSink } from '../stack/mail/index.ts'
@@ -38,6 +39,14 @@ async function main(): Promise<void> {
   const bundler = await startBundler({ rpcUrl: aaChain.rpcUrl, entryPoint: chains.deployment.chains[aaChain.chainId]!.contracts.entryPoint, port: 4337 })
   stops.push(bundler.stop)
   console.log(`bundler ${bundler.url} eip155:${aaChain.chainId}`)
+  // Sponsored gas (issue 29): the ERC-7677 sponsor service for the paymaster seeding deployed on every dev chain.
+  const sponsor = await startSponsor({
+    port: 4338,
+    chains: Object.entries(chains.deployment.chains).map(([id, c]) => ({ chainId: Number(id), entryPoint: c.contracts.entryPoint, paymaster: c.contracts.verifyingPaymaster })),
+    policies: devSponsorPolicies(PROJECT_ID, chains.deployment.chains[aaChain.chainId]!.contracts),
+  })
+  stops.push(sponsor.stop)
+  console.log(`sponsor ${sponsor.url}/${PROJECT_ID} (ERC-7677)`)
   const farcaster = await startFarcasterRelay({ rpcUrl: aaChain.rpcUrl, port: 8789 })
   stops.push(farcaster.stop)
   console.log(`farcaster relay ${farcaster.url} (demo app ${farcaster.appUrl})`)

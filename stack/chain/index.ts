@@ -10,7 +10,19 @@ import { seedChain, type SeededContracts } from './seed.ts'
 export { MULTICALL3_ADDRESS, DEPLOYER_INDEX, SEED_BALANCES, SEED_NFTS } from './seed.ts'
 export { compileContracts } from './compile.ts'
 export { anvilBinary } from './anvil.ts'
-export { deployErc4337, erc4337Addresses, aaArtifact, porticoAccountArtifacts, DETERMINISTIC_DEPLOYER, ENTRY_POINT_V08_SALT, type Erc4337Contracts } from './erc4337.ts'
+export {
+  deployErc4337,
+  erc4337Addresses,
+  aaArtifact,
+  porticoAccountArtifacts,
+  porticoPaymasterArtifact,
+  devPaymasterRoles,
+  DETERMINISTIC_DEPLOYER,
+  ENTRY_POINT_V08_SALT,
+  DEV_SPONSOR_SIGNER_INDEX,
+  DEV_PAYMASTER_DEPOSIT,
+  type Erc4337Contracts,
+} from './erc4337.ts'
 export { toPorticoSmartAccount, type PorticoSmartAccountOptions } from './smart-account.ts'
 export {
   UNISWAP_V2_INIT_CODE_HASH,
