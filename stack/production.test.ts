@@ -140,6 +140,7 @@ describe('each main.ts in production mode exits 2 naming its dev defaults (befor
     ['stack/polkadot/main.ts', ['--production'], [/^polkadot: production mode refuses/m]],
     ['stack/bundler/main.ts', ['--production'], [/^bundler: production mode refuses/m, /executorPrivateKey is missing/]],
     ['stack/farcaster/main.ts', ['--production'], [/^farcaster: production mode refuses/m]],
+    ['stack/sponsor/main.ts', ['--production', '--port', '0'], [/^sponsor: production mode refuses/m, /paymaster is missing/, /signerPrivateKey is missing: the dev signer/, /policyFile is missing: the dev policy/]],
   ]
   it.each(mains)('%s', async (file, args, patterns) => {
     const r = await run(file, args)
