@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build, type Plugin } from 'vite'
 import { decoratorOxc, porticoAliases } from '../demo/aliases.ts'
+import type { PackedApp } from './packed-app.ts'
 
 export const benchRoot = fileURLToPath(new URL('.', import.meta.url))
 export const outRoot = join(benchRoot, '.out')
@@ -39,6 +40,8 @@ export const FORBIDDEN_MODULES: Record<string, RegExp> = {
 
 export interface HostSizes {
   name: string
+  /** 'packed': built in the app folder from the installed tarball (what ships); 'source': from the sources through aliases. */
+  build: 'packed' | 'source'
   /** gzip bytes of the entry script, its static imports and the CSS linked by index.html. */
   initialGzip: number
   /** gzip bytes of every JS file (lazy chunks included). */
@@ -53,19 +56,30 @@ export interface HostSizes {
 
 const repoRoot = join(fileURLToPath(new URL('..', import.meta.url)))
 
-/** A module id as a repo-relative path ('plugins/eip155/index.ts', 'node_modules/viem/...'). */
-export function moduleId(id: string): string {
+/** The published files of portico in a packed app, as the bundler names them. */
+const PACKED_PORTICO = /^node_modules\/portico\/dist\/(.+)\.js$/
+
+/**
+ * A module id as a path relative to the build's root ('plugins/eip155/index.ts', 'node_modules/viem/...'): the
+ * repository for a source build, the app folder for a packed one, where portico's published files
+ * (node_modules/portico/dist/x.js) are named by the source they are built from (x.ts or x.tsx), so both builds answer
+ * the same module checks.
+ */
+export function moduleId(id: string, root = repoRoot): string {
   const clean = id.replace(/^\0/, '').split('?')[0]!
-  return relative(repoRoot, clean).split(sep).join('/')
+  const path = relative(root, clean).split(sep).join('/')
+  const published = PACKED_PORTICO.exec(path)?.[1]
+  if (published === undefined) return path
+  return existsSync(join(repoRoot, `${published}.tsx`)) ? `${published}.tsx` : `${published}.ts`
 }
 
 /** Records which modules end up in which output file. */
-function moduleRecorder(into: Record<string, string[]>): Plugin {
+function moduleRecorder(into: Record<string, string[]>, root: string): Plugin {
   return {
     name: 'portico-bench-modules',
     generateBundle(_options, bundle) {
       for (const item of Object.values(bundle)) {
-        if (item.type === 'chunk') into[item.fileName] = Object.keys(item.modules).map(moduleId)
+        if (item.type === 'chunk') into[item.fileName] = Object.keys(item.modules).map((id) => moduleId(id, root))
       }
     },
   }
@@ -73,23 +87,41 @@ function moduleRecorder(into: Record<string, string[]>): Plugin {
 
 const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length
 
-/** Builds one bench host for production and measures it. */
-export async function buildHost(name: string, extraAliases = porticoAliases()): Promise<HostSizes> {
-  const outDir = join(outRoot, name)
+/**
+ * Builds one bench host for production and measures it. From the sources through aliases by default (fast, no
+ * package build); with `packed`, in the packed app's folder by the app's own Vite and React plugin, resolving
+ * `portico` from the installed tarball as an app does.
+ */
+export async function buildHost(name: string, packed?: PackedApp): Promise<HostSizes> {
   const modules: Record<string, string[]> = {}
+  if (packed) {
+    const outDir = join(outRoot, 'packed', name)
+    const tools = (path: string) => import(pathToFileURL(join(packed.dir, 'node_modules', path)).href)
+    const { build: appBuild } = (await tools('vite/dist/node/index.js')) as typeof import('vite')
+    const { default: appReact } = (await tools('@vitejs/plugin-react/dist/index.js')) as typeof import('@vitejs/plugin-react')
+    await appBuild({
+      root: join(packed.dir, 'hosts', name),
+      configFile: false,
+      logLevel: 'error',
+      plugins: [appReact(), moduleRecorder(modules, packed.dir)],
+      build: { outDir, emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false } },
+    })
+    return measure(name, 'packed', outDir, modules)
+  }
+  const outDir = join(outRoot, name)
   await build({
     root: join(benchRoot, 'hosts', name),
     configFile: false,
     logLevel: 'error',
-    plugins: [react(), moduleRecorder(modules)],
-    resolve: { alias: extraAliases },
+    plugins: [react(), moduleRecorder(modules, repoRoot)],
+    resolve: { alias: porticoAliases() },
     oxc: decoratorOxc,
     build: { outDir, emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false } },
   })
-  return measure(name, outDir, modules)
+  return measure(name, 'source', outDir, modules)
 }
 
-function measure(name: string, outDir: string, modules: Record<string, string[]>): HostSizes {
+function measure(name: string, from: HostSizes['build'], outDir: string, modules: Record<string, string[]>): HostSizes {
   const html = readFileSync(join(outDir, 'index.html'), 'utf8')
   const entries = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!)
   const closure = (starts: string[]) => {
@@ -119,7 +151,7 @@ function measure(name: string, outDir: string, modules: Record<string, string[]>
   const initialGzip = files.filter((f) => f.initial).reduce((s, f) => s + f.gzip, 0)
   const openPathGzip = files.filter((f) => openPath.has(f.file)).reduce((s, f) => s + f.gzip, 0)
   const allJsGzip = files.filter((f) => f.file.endsWith('.js')).reduce((s, f) => s + f.gzip, 0)
-  return { name, initialGzip, allJsGzip, openPathGzip, files, modules, outDir }
+  return { name, build: from, initialGzip, allJsGzip, openPathGzip, files, modules, outDir }
 }
 
 /** Modules of a build (every chunk, lazy ones included) that match a forbidden pattern, as "what: module (file)". */

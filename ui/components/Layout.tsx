@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react'
+import { lazyStyles } from './lazy-styles.ts'
 
 /** Steps of the spacing scale (docs/DESIGN-LANGUAGE.md): 1 = 4px, 2 = 8px, 3 = 12px, 4 = 16px, 5 = 24px. */
 export type SpaceStep = 1 | 2 | 3 | 4 | 5
@@ -89,7 +90,7 @@ export interface KeyValueListProps {
 /** Label and value pairs (a `<dl>`): fees, totals, the details of a transaction. Labels muted, values end-aligned. */
 export function KeyValueList({ label, items }: KeyValueListProps) {
   return (
-    <dl className="portico-kv" aria-label={label}>
+    <dl ref={lazyStyles} className="portico-kv" aria-label={label}>
       {items.map((item) => (
         <div key={item.label} className="portico-kv-row">
           <dt>{item.label}</dt>

@@ -3,6 +3,7 @@ import { formatMessage } from '../theme/i18n.ts'
 import { useUiStrings } from '../i18n/strings-context.tsx'
 import { Icon } from './Icon.tsx'
 import { WalletImage } from './WalletImage.tsx'
+import { lazyStyles } from './lazy-styles.ts'
 
 export interface NetworkButtonProps extends Omit<ComponentProps<'button'>, 'children'> {
   /** Current network name, rendered as text. */
@@ -16,6 +17,7 @@ export function NetworkButton({ name, imageUrl, type = 'button', className, ...r
   const ui = useUiStrings()
   return (
     <button
+      ref={lazyStyles}
       aria-label={formatMessage(ui.switchNetworkCurrent, { name })}
       {...rest}
       type={type}

@@ -9,6 +9,8 @@ import { QrCode } from './QrCode.tsx'
 import { Tabs } from './Tabs.tsx'
 import { TokenRow } from './TokenRow.tsx'
 import { TextField } from './TextField.tsx'
+import { KeyValueList } from './Layout.tsx'
+import { NetworkButton } from './NetworkButton.tsx'
 
 afterEach(() => {
   cleanup()
@@ -27,6 +29,8 @@ describe('components only lazy views use bring their own sheet (the money primit
     expect(porticoCss).not.toContain('.portico-qr')
     expect(porticoCss).not.toContain('.portico-logo')
     expect(porticoCss).not.toContain('.portico-text-field')
+    expect(porticoCss).not.toContain('.portico-kv')
+    expect(porticoCss).not.toContain('.portico-network-button')
   })
 
   it('mounting one puts the sheet into the document once, after the global stylesheet', () => {
@@ -42,12 +46,14 @@ describe('components only lazy views use bring their own sheet (the money primit
     expect(document.getElementById('portico-css-lazy')!.textContent).toMatch(/\.portico-amount-card\{[^}]*border:1px solid/)
   })
 
-  it('Tabs, TokenRow, QrCode and TextField put it in too', () => {
+  it('Tabs, TokenRow, QrCode, TextField, KeyValueList and NetworkButton put it in too', () => {
     for (const element of [
       <Tabs key="t" label="Account" tabs={[{ id: 'a', label: 'Tokens' }]} selectedId="a" onSelect={() => undefined} />,
       <TokenRow key="r" name="Ether" symbol="ETH" quantity="1" />,
       <QrCode key="q" value="wc:test" label="QR code" />,
       <TextField key="f" label="Email" value="" onChange={() => undefined} />,
+      <KeyValueList key="k" label="Details" items={[{ label: 'Fee', value: '0.1' }]} />,
+      <NetworkButton key="n" name="Ethereum" />,
     ]) {
       const { unmount } = render(element)
       expect(sheets(document)).toEqual(['portico-css-lazy'])

@@ -3,13 +3,20 @@
  * opens the modal loads none of them: the money primitives (TokenAmountCard, TokenPill, AddressCard, ReceiptList,
  * Disclosure, IconButtonRow, and the amount hero and flip button of the send and swap cards), TokenRow and the
  * account activity and NFT lists, Tabs, QrCode, WalletLogo (the connecting views), TextField, Avatar,
- * Skeleton and CopyButton. Each of those
+ * Skeleton and CopyButton, KeyValueList and NetworkButton (the account and confirmation views). Each of those
  * components puts the sheet into its document or shadow root when it mounts (`lazyStyles`,
  * ui/components/lazy-styles.ts); the lists render inside Tabs. The sheet comes after the global one.
  */
 import { ellipsis, fast, s1, s2, s3, s4, v } from './styles.ts'
 
 export const lazyCss: string = `
+.portico-kv{display:grid;grid-template-columns:auto 1fr;gap:${s2} ${s3};margin:0}
+.portico-kv>div{display:contents}
+.portico-kv dt{color:${v('muted')}}
+.portico-kv dd{margin:0;text-align:end;overflow-wrap:anywhere}
+.portico-network-button{display:inline-flex;align-items:center;gap:${s2};max-width:100%;min-height:36px;padding:0 ${s3} 0 ${s1};border:1px solid ${v('border')};border-radius:${v('radius-full')};background:${v('surface')};color:${v('fg')};font:inherit;cursor:pointer}
+.portico-network-button>span{${ellipsis}}
+.portico-network-button:hover{background:${v('surface-hover')}}
 .portico-amount-card{display:flex;flex-direction:column;gap:${s2};padding:${s3} ${s4};border:1px solid ${v('border')};border-radius:${v('border-radius')};background:${v('surface')}}
 .portico-amount-card:focus-within{border-color:${v('focus-ring')}}
 .portico-amount-card[data-invalid]{border-color:${v('error')}}

@@ -63,10 +63,6 @@ const layout = `
 .portico-text-error{color:${v('error')}}
 .portico-text-success{color:${v('success')}}
 .portico-text-truncate{${ellipsis}}
-.portico-kv{display:grid;grid-template-columns:auto 1fr;gap:${s2} ${s3};margin:0}
-.portico-kv>div{display:contents}
-.portico-kv dt{color:${v('muted')}}
-.portico-kv dd{margin:0;text-align:end;overflow-wrap:anywhere}
 .portico-card{padding:${s3};border-radius:${v('border-radius')};background:${v('surface')}}
 .portico-divider{height:1px;margin:0;border:0;background:${v('border')}}
 `
@@ -88,9 +84,6 @@ const controls = `
 .portico-icon{display:block;flex:none}
 .portico-icon[data-directional]:dir(rtl){transform:scaleX(-1)}
 .portico-spinner{display:inline-block;flex:none;border:2px solid currentColor;border-right-color:transparent;border-radius:50%;animation:portico-spin .8s linear infinite}
-.portico-network-button{display:inline-flex;align-items:center;gap:${s2};max-width:100%;min-height:36px;padding:0 ${s3} 0 ${s1};border:1px solid ${v('border')};border-radius:${v('radius-full')};background:${v('surface')};color:${v('fg')};font:inherit;cursor:pointer}
-.portico-network-button>span{${ellipsis}}
-.portico-network-button:hover{background:${v('surface-hover')}}
 `
 
 const lists = `
