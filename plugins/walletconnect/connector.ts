@@ -12,6 +12,7 @@ import {
   type ConnectResult,
   type RouteEntry,
   type ScopedStorage,
+  type Token,
   type WalletListing,
 } from 'portico/plugin'
 import {
@@ -40,6 +41,8 @@ export interface SignClientLike {
   core: { verify: unknown; relayer?: { transportClose?(): Promise<void> }; heartbeat?: { stop?(): void } }
   session: { getAll(): WcSession[] }
   connect(params: { optionalNamespaces: Record<string, ProposalNamespace> }): Promise<{ uri?: string; approval(): Promise<WcSession> }>
+  /** One-click auth (`wc_sessionAuthenticate`), see authenticate.ts; absent from older clients and simple fakes. */
+  authenticate?(params: import('./authenticate.ts').AuthenticateParams): Promise<import('./authenticate.ts').AuthenticateOffer>
   request<T = unknown>(params: { topic: string; chainId: string; request: { method: string; params: unknown } }): Promise<T>
   disconnect(params: { topic: string; reason: { code: number; message: string } }): Promise<void>
   on(event: string, listener: (arg: never) => void): unknown
@@ -56,6 +59,8 @@ export interface WalletConnectConnectorDeps {
   /** The kernel's emitter: wallet events (accounts, chain, session delete) go through it. */
   emitter: ConnectorEmitter
   clock?: Clock
+  /** Another plugin's service when the host has it: SIWX's one-click sign-in (authenticate.ts) is looked up here. */
+  lookup?<V>(token: Token<V>): V | undefined
 }
 
 /** Storage key (scoped to the plugin) of the session restored after a reload. */
@@ -97,6 +102,10 @@ export class WalletConnectConnector implements Connector {
       clock: deps.clock,
       generate: async () => {
         const client = await this.signClient()
+        // With SIWX, one-click auth when it applies (loaded with sign-client, so never in the initial chunk).
+        const lookup = this.deps.lookup
+        const oneClick = lookup && client.authenticate ? await (await import('./authenticate.ts')).oneClickOffer(client, this.deps.networks(), lookup) : undefined
+        if (oneClick) return oneClick
         const { uri, approval } = await client.connect({ optionalNamespaces: proposalNamespaces(this.deps.networks()) })
         if (!uri) throw new Error(ErrorText.SIGN_CLIENT_NOT_INITIALIZED)
         return { uri, approval }

@@ -1,0 +1,95 @@
+/**
+ * One-click auth (WalletConnect's `wc_sessionAuthenticate`): connect and sign in with one approval. Loaded with
+ * sign-client (a dynamic import of the connector's pairing), never in a host's initial chunk.
+ */
+import { ErrorText, type ChainNamespace, type Token } from 'portico/plugin'
+import { SiwxTokens, type Cacao, type OneClickRequest } from 'portico/plugins/siwx'
+import type { SignClientLike, WcSession } from './connector.ts'
+import { WALLET_METHODS } from './namespaces.ts'
+import type { PairingOffer } from './pairing.ts'
+
+/** What sign-client's `authenticate()` takes (AuthTypes.SessionAuthenticateParams, the part Portico sends). */
+export interface AuthenticateParams {
+  chains: string[]
+  domain: string
+  uri: string
+  nonce: string
+  statement?: string
+  exp?: string
+  /** The methods the session may request: sign-client turns them into a ReCap (EIP-5573) in the message's resources. */
+  methods: string[]
+}
+
+/** What `authenticate()` resolves: the URI to show and the wallet's answer (cacaos, or none after the fallback). */
+export interface AuthenticateOffer {
+  uri: string
+  response(): Promise<{ session?: WcSession; auths?: readonly Cacao[] }>
+}
+
+/** Looks a service up when the host has it (`ctx.has(t) ? ctx.get(t) : undefined`). */
+export type ServiceLookup = <V>(token: Token<V>) => V | undefined
+
+/**
+ * The one-click offer when it applies: SIWX is configured (its OneClick service), sign-client has `authenticate()`,
+ * and the requested namespaces allow it (SPEC §5 universal authentication: eip155 only, exactly one namespace);
+ * undefined otherwise (the connector pairs with a plain session proposal).
+ *
+ * sign-client sends both `wc_sessionAuthenticate` and a fallback session proposal. A wallet that supports one-click
+ * answers with cacaos: they are verified by the SIWX backend before the session is reported, so the SIWX dialog is
+ * skipped. A wallet that does not approves the proposal: no cacaos, and the SIWX dialog follows as without one-click.
+ */
+export async function oneClickOffer(
+  client: SignClientLike,
+  networks: ReadonlyMap<ChainNamespace, readonly string[]>,
+  lookup: ServiceLookup,
+): Promise<(PairingOffer<WcSession> & { oneClick: true }) | undefined> {
+  if (!client.authenticate) return undefined
+  const signIn = lookup(SiwxTokens.OneClick)
+  const namespaces = [...networks.keys()]
+  const chains = [...(networks.get('eip155') ?? [])]
+  if (!signIn?.supportsOneClick(namespaces) || !chains.length) return undefined
+  const request: OneClickRequest = await signIn.oneClickRequest(chains[0]!)
+  const { uri, response } = await client.authenticate(toParams(chains, request))
+  return {
+    uri,
+    oneClick: true,
+    async approval() {
+      let result: Awaited<ReturnType<AuthenticateOffer['response']>>
+      try {
+        result = await response()
+      } catch (error) {
+        throw declined(error)
+      }
+      // sign-client settles no session when the wallet's ReCap grants no method.
+      if (!result.session) throw new Error('The wallet approved the sign-in but no method of the session')
+      if (result.auths?.length) {
+        // Refused by the backend: the connection stands and signs in in two steps (the SIWX dialog).
+        await signIn.completeOneClick(result.auths, request).catch(() => undefined)
+      }
+      return result.session
+    },
+  }
+}
+
+/** The `authenticate()` parameters of a request: the ReCap asks for the methods Portico requests of eip155 wallets. */
+export function toParams(chains: readonly string[], request: OneClickRequest): AuthenticateParams {
+  const params: AuthenticateParams = {
+    chains: [...chains],
+    domain: request.domain,
+    uri: request.uri,
+    nonce: request.nonce,
+    methods: [...(WALLET_METHODS.eip155 ?? [])],
+  }
+  if (request.statement) params.statement = request.statement
+  if (request.expirationTime) params.exp = request.expirationTime
+  return params
+}
+
+/**
+ * The wallet's refusal (sign-client rejects with the wallet's error message, a string) is a declined signature,
+ * SPEC §8 "Signature declined", with the wallet's words as its cause; sign-client's own errors pass unchanged.
+ */
+function declined(error: unknown): unknown {
+  if (typeof error !== 'string') return error
+  return new Error(ErrorText.SIGNATURE_DECLINED, { cause: error })
+}
