@@ -4,7 +4,6 @@ import { strings } from 'portico/react'
 import { WithStoryModal } from '../../../storybook/story-modal.tsx'
 import { storyAuthSignClient, storySignClient, storyWallet } from './pairing.fixtures.ts'
 import { walletConnect } from '../index.ts'
-import { eip155 } from 'portico/plugins/eip155'
 import { siwx } from 'portico/plugins/siwx'
 import { WalletConnectPairing } from './Pairing.tsx'
 
@@ -12,10 +11,9 @@ const wallet = storyWallet
 const plugin = (fail: boolean) => () => [walletConnect({ projectId: 'story', customWallets: [wallet], createSignClient: async () => storySignClient(fail) })]
 const waiting = { plugins: plugin(false) }
 const failing = { plugins: plugin(true) }
-/** SIWX configured and eip155 alone: the pairing is one-click auth (wc_sessionAuthenticate). */
+/** SIWX configured and eip155 alone (the story modal's chain): the pairing is one-click auth (wc_sessionAuthenticate). */
 const oneClick = (answer: 'waiting' | 'declined') => ({
   plugins: () => [
-    eip155({ builtinNetworks: false, legacyInjected: false, networks: [{ id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } } }] }),
     walletConnect({ projectId: 'story', customWallets: [wallet], createSignClient: async () => storyAuthSignClient(answer) }),
     siwx({ getNonce: async () => 'storyNonce12345678', verify: async () => true, getSession: async () => undefined, revoke: async () => undefined }),
   ],
