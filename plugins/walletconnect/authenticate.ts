@@ -48,7 +48,13 @@ export async function oneClickOffer(
   const namespaces = [...networks.keys()]
   const chains = [...(networks.get('eip155') ?? [])]
   if (!signIn?.supportsOneClick(namespaces) || !chains.length) return undefined
-  const request: OneClickRequest = await signIn.oneClickRequest(chains[0]!)
+  let request: OneClickRequest
+  try {
+    request = await signIn.oneClickRequest(chains[0]!)
+  } catch {
+    // No nonce (the SIWX backend is unreachable): pair as without one-click; the SIWX step reports its own error.
+    return undefined
+  }
   const { uri, response } = await client.authenticate(toParams(chains, request))
   return {
     uri,

@@ -5,20 +5,20 @@ import { createMemoryAdapter, createModal, KernelTokens } from 'portico'
 import { Modal, PorticoProvider } from 'portico/react'
 import { eip155 } from 'portico/plugins/eip155'
 import { siwx } from 'portico/plugins/siwx'
-import { walletConnect } from './index.ts'
+import { walletConnect, WalletConnectTokens } from './index.ts'
 import { storyAuthSignClient, storySignClient, storyWallet } from './views/pairing.fixtures.ts'
 
 /** The pairing view's one-click states (issue 28 part 2): the hint line, and a declined sign-in. */
 const local = { id: 31337, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } }
 const backend = { getNonce: async () => 'viewNonce12345678', verify: async () => true, getSession: async () => undefined, revoke: async () => undefined }
 
-async function show(options: { answer?: 'waiting' | 'declined'; withSiwx?: boolean; locale?: string }) {
+async function show(options: { answer?: 'waiting' | 'declined'; withSiwx?: boolean; locale?: string; nonce?: () => Promise<string> }) {
   const modal = createModal({
     storage: createMemoryAdapter(),
     plugins: [
       eip155({ networks: [local], builtinNetworks: false, legacyInjected: false }),
       walletConnect({ projectId: 'test', customWallets: [storyWallet], createSignClient: async () => (options.answer ? storyAuthSignClient(options.answer) : storySignClient(false)) }),
-      ...(options.withSiwx === false ? [] : [siwx(backend)]),
+      ...(options.withSiwx === false ? [] : [siwx({ ...backend, ...(options.nonce && { getNonce: options.nonce }) })]),
     ],
   })
   await modal.ready
@@ -46,6 +46,14 @@ describe('ConnectingWalletConnect with one-click auth', () => {
     cleanup()
     await show({ answer: 'waiting', withSiwx: false })
     await screen.findByRole('img', { name: 'WalletConnect QR code' })
+    expect(screen.queryByText('One approval in your wallet connects and signs you in.')).toBeNull()
+  })
+
+  it('without a nonce (the SIWX backend unreachable) it pairs as without one-click', async () => {
+    const modal = await show({ answer: 'waiting', nonce: () => Promise.reject(new Error('backend down')) })
+    await screen.findByRole('img', { name: 'WalletConnect QR code' })
+    expect(modal.get(WalletConnectTokens.Connector).pairing.state).toMatchObject({ status: 'ready' })
+    expect((modal.get(WalletConnectTokens.Connector).pairing.state as { oneClick?: boolean }).oneClick).toBeUndefined()
     expect(screen.queryByText('One approval in your wallet connects and signs you in.')).toBeNull()
   })
 
