@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMemoryAdapter, createModal, KernelTokens } from 'portico'
+import { createMemoryAdapter, createModal } from 'portico'
 import { Modal, PorticoProvider } from 'portico/react'
 import { eip155 } from 'portico/plugins/eip155'
 import { siwx } from 'portico/plugins/siwx'
@@ -15,6 +15,7 @@ const backend = { getNonce: async () => 'viewNonce12345678', verify: async () =>
 async function show(options: { answer?: 'waiting' | 'declined'; withSiwx?: boolean; locale?: string; nonce?: () => Promise<string> }) {
   const modal = createModal({
     storage: createMemoryAdapter(),
+    locale: options.locale,
     plugins: [
       eip155({ networks: [local], builtinNetworks: false, legacyInjected: false }),
       walletConnect({ projectId: 'test', customWallets: [storyWallet], createSignClient: async () => (options.answer ? storyAuthSignClient(options.answer) : storySignClient(false)) }),
@@ -22,7 +23,6 @@ async function show(options: { answer?: 'waiting' | 'declined'; withSiwx?: boole
     ],
   })
   await modal.ready
-  if (options.locale) modal.get(KernelTokens.Options).setLocale(options.locale)
   await act(async () => {
     render(
       <PorticoProvider modal={modal}>
