@@ -1,9 +1,11 @@
 /**
  * One-click auth (WalletConnect's `wc_sessionAuthenticate`): connect and sign in with one approval. Loaded with
- * sign-client (a dynamic import of the connector's pairing), never in a host's initial chunk.
+ * sign-client (a dynamic import of the connector's pairing), never in a host's initial chunk. Like verify.ts it has
+ * no runtime import of the kernel or of another plugin (the connector hands in what it needs): a lazy chunk importing
+ * kernel modules makes rolldown split them out of the entry into extra initial files, which costs bytes at start.
  */
-import { ErrorText, type ChainNamespace, type Token } from 'portico/plugin'
-import { SiwxTokens, type Cacao, type OneClickRequest } from 'portico/plugins/siwx'
+import type { ChainNamespace, Token } from 'portico/plugin'
+import type { Cacao, OneClickRequest, OneClickSignIn } from 'portico/plugins/siwx'
 import type { SignClientLike, WcSession } from './connector.ts'
 import { WALLET_METHODS } from './namespaces.ts'
 import type { PairingOffer } from './pairing.ts'
@@ -29,6 +31,15 @@ export interface AuthenticateOffer {
 /** Looks a service up when the host has it (`ctx.has(t) ? ctx.get(t) : undefined`). */
 export type ServiceLookup = <V>(token: Token<V>) => V | undefined
 
+/** What the connector hands in from the entry chunk. */
+export interface OneClickDeps {
+  lookup: ServiceLookup
+  /** `SiwxTokens.OneClick`: the connector makes it with `createServiceToken('siwx', 'one-click')` (the same registered symbol). */
+  token: Token<OneClickSignIn>
+  /** SPEC §8 "Signature declined" (ErrorText.SIGNATURE_DECLINED). */
+  declined: string
+}
+
 /**
  * The one-click offer when it applies: SIWX is configured (its OneClick service), sign-client has `authenticate()`,
  * and the requested namespaces allow it (SPEC §5 universal authentication: eip155 only, exactly one namespace);
@@ -41,10 +52,10 @@ export type ServiceLookup = <V>(token: Token<V>) => V | undefined
 export async function oneClickOffer(
   client: SignClientLike,
   networks: ReadonlyMap<ChainNamespace, readonly string[]>,
-  lookup: ServiceLookup,
+  deps: OneClickDeps,
 ): Promise<(PairingOffer<WcSession> & { oneClick: true }) | undefined> {
   if (!client.authenticate) return undefined
-  const signIn = lookup(SiwxTokens.OneClick)
+  const signIn = deps.lookup(deps.token)
   const namespaces = [...networks.keys()]
   const chains = [...(networks.get('eip155') ?? [])]
   if (!signIn?.supportsOneClick(namespaces) || !chains.length) return undefined
@@ -64,7 +75,9 @@ export async function oneClickOffer(
       try {
         result = await response()
       } catch (error) {
-        throw declined(error)
+        // The wallet's refusal (sign-client rejects with the wallet's error message, a string) is a declined
+        // signature, SPEC §8, with the wallet's words as its cause; sign-client's own errors pass unchanged.
+        throw typeof error === 'string' ? new Error(deps.declined, { cause: error }) : error
       }
       // sign-client settles no session when the wallet's ReCap grants no method.
       if (!result.session) throw new Error('The wallet approved the sign-in but no method of the session')
@@ -91,11 +104,3 @@ export function toParams(chains: readonly string[], request: OneClickRequest): A
   return params
 }
 
-/**
- * The wallet's refusal (sign-client rejects with the wallet's error message, a string) is a declined signature,
- * SPEC §8 "Signature declined", with the wallet's words as its cause; sign-client's own errors pass unchanged.
- */
-function declined(error: unknown): unknown {
-  if (typeof error !== 'string') return error
-  return new Error(ErrorText.SIGNATURE_DECLINED, { cause: error })
-}

@@ -1,4 +1,5 @@
 import {
+  createServiceToken,
   ErrorText,
   failedToSwitchChain,
   namespaceNotConfigured,
@@ -104,7 +105,10 @@ export class WalletConnectConnector implements Connector {
         const client = await this.signClient()
         // With SIWX, one-click auth when it applies (loaded with sign-client, so never in the initial chunk).
         const lookup = this.deps.lookup
-        const oneClick = lookup && client.authenticate ? await (await import('./authenticate.ts')).oneClickOffer(client, this.deps.networks(), lookup) : undefined
+        const oneClick =
+          lookup && client.authenticate
+            ? await (await import('./authenticate.ts')).oneClickOffer(client, this.deps.networks(), { lookup, token: createServiceToken('siwx', 'one-click'), declined: ErrorText.SIGNATURE_DECLINED })
+            : undefined
         if (oneClick) return oneClick
         const { uri, approval } = await client.connect({ optionalNamespaces: proposalNamespaces(this.deps.networks()) })
         if (!uri) throw new Error(ErrorText.SIGN_CLIENT_NOT_INITIALIZED)
