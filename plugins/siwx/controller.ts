@@ -314,6 +314,10 @@ export class SiwxController implements Disposable, OneClickSignIn {
     }
   }
 
+  oneClickDeclined(cause: unknown): Error {
+    return new Error(ErrorText.SIGNATURE_DECLINED, { cause })
+  }
+
   /**
    * Verifies the wallet's answer to a one-click sign-in with the backend, exactly as a signed message (the cacao's
    * message text and signature go to `verify`), and keeps the session for the connection that follows: the dialog is

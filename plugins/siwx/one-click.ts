@@ -25,6 +25,8 @@ export interface OneClickSignIn {
   supportsOneClick(namespaces: readonly string[]): boolean
   /** A fresh request for a chain (CAIP-2, e.g. `eip155:1`). */
   oneClickRequest(chainId: string): Promise<OneClickRequest>
+  /** The error for a sign-in the wallet declined: SPEC §8 "Signature declined", the wallet's words as its cause. */
+  oneClickDeclined(cause: unknown): Error
   /** Verifies the cacaos with the SIWX backend and keeps the session; rejects when refused. */
   completeOneClick(cacaos: readonly Cacao[], request: OneClickRequest): Promise<SiwxSession>
 }

@@ -36,8 +36,6 @@ export interface OneClickDeps {
   lookup: ServiceLookup
   /** `SiwxTokens.OneClick`: the connector makes it with `createServiceToken('siwx', 'one-click')` (the same registered symbol). */
   token: Token<OneClickSignIn>
-  /** SPEC §8 "Signature declined" (ErrorText.SIGNATURE_DECLINED). */
-  declined: string
 }
 
 /**
@@ -76,8 +74,8 @@ export async function oneClickOffer(
         result = await response()
       } catch (error) {
         // The wallet's refusal (sign-client rejects with the wallet's error message, a string) is a declined
-        // signature, SPEC §8, with the wallet's words as its cause; sign-client's own errors pass unchanged.
-        throw typeof error === 'string' ? new Error(deps.declined, { cause: error }) : error
+        // signature, SPEC §8 (siwx's text), with the wallet's words as its cause; sign-client's own errors pass unchanged.
+        throw typeof error === 'string' ? signIn.oneClickDeclined(error) : error
       }
       // sign-client settles no session when the wallet's ReCap grants no method.
       if (!result.session) throw new Error('The wallet approved the sign-in but no method of the session')

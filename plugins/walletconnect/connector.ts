@@ -107,7 +107,7 @@ export class WalletConnectConnector implements Connector {
         const lookup = this.deps.lookup
         const oneClick =
           lookup && client.authenticate
-            ? await (await import('./authenticate.ts')).oneClickOffer(client, this.deps.networks(), { lookup, token: createServiceToken('siwx', 'one-click'), declined: ErrorText.SIGNATURE_DECLINED })
+            ? await (await import('./authenticate.ts')).oneClickOffer(client, this.deps.networks(), { lookup, token: createServiceToken('siwx', 'one-click') })
             : undefined
         if (oneClick) return oneClick
         const { uri, approval } = await client.connect({ optionalNamespaces: proposalNamespaces(this.deps.networks()) })
