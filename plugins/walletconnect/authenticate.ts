@@ -7,7 +7,6 @@
 import type { ChainNamespace, Token } from 'portico/plugin'
 import type { Cacao, OneClickRequest, OneClickSignIn } from 'portico/plugins/siwx'
 import type { SignClientLike, WcSession } from './connector.ts'
-import { WALLET_METHODS } from './namespaces.ts'
 import type { PairingOffer } from './pairing.ts'
 
 /** What sign-client's `authenticate()` takes (AuthTypes.SessionAuthenticateParams, the part Portico sends). */
@@ -36,6 +35,8 @@ export interface OneClickDeps {
   lookup: ServiceLookup
   /** `SiwxTokens.OneClick`: the connector makes it with `createServiceToken('siwx', 'one-click')` (the same registered symbol). */
   token: Token<OneClickSignIn>
+  /** The eip155 methods the session may request (WALLET_METHODS.eip155): the ReCap's. */
+  methods: readonly string[]
 }
 
 /**
@@ -64,7 +65,7 @@ export async function oneClickOffer(
     // No nonce (the SIWX backend is unreachable): pair as without one-click; the SIWX step reports its own error.
     return undefined
   }
-  const { uri, response } = await client.authenticate(toParams(chains, request))
+  const { uri, response } = await client.authenticate(toParams(chains, request, deps.methods))
   return {
     uri,
     oneClick: true,
@@ -89,13 +90,13 @@ export async function oneClickOffer(
 }
 
 /** The `authenticate()` parameters of a request: the ReCap asks for the methods Portico requests of eip155 wallets. */
-export function toParams(chains: readonly string[], request: OneClickRequest): AuthenticateParams {
+export function toParams(chains: readonly string[], request: OneClickRequest, methods: readonly string[]): AuthenticateParams {
   const params: AuthenticateParams = {
     chains: [...chains],
     domain: request.domain,
     uri: request.uri,
     nonce: request.nonce,
-    methods: [...(WALLET_METHODS.eip155 ?? [])],
+    methods: [...methods],
   }
   if (request.statement) params.statement = request.statement
   if (request.expirationTime) params.exp = request.expirationTime

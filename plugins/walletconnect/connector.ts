@@ -22,6 +22,7 @@ import {
   chainFromEvent,
   proposalNamespaces,
   sessionAccounts,
+  WALLET_METHODS,
   type ProposalNamespace,
   type SessionNamespace,
 } from './namespaces.ts'
@@ -107,7 +108,7 @@ export class WalletConnectConnector implements Connector {
         const lookup = this.deps.lookup
         const oneClick =
           lookup && client.authenticate
-            ? await (await import('./authenticate.ts')).oneClickOffer(client, this.deps.networks(), { lookup, token: createServiceToken('siwx', 'one-click') })
+            ? await (await import('./authenticate.ts')).oneClickOffer(client, this.deps.networks(), { lookup, token: createServiceToken('siwx', 'one-click'), methods: WALLET_METHODS.eip155 ?? [] })
             : undefined
         if (oneClick) return oneClick
         const { uri, approval } = await client.connect({ optionalNamespaces: proposalNamespaces(this.deps.networks()) })
