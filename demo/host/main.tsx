@@ -37,6 +37,9 @@ const chains = stack.chains.map((c) => ({
 
 // ?wallet=none installs no dev wallet; ?wallet=<namespace> (eip155, cosmos, ...) only that namespace's dev wallet.
 const wantsDevWallet = (namespace: string) => [null, namespace].includes(query.get('wallet'))
+// ?chains=eip155 installs only those chain plugins (default: every chain the stack runs); with eip155 alone, SIWX
+// over WalletConnect signs in with one approval (one-click auth, docs/ONE-CLICK-AUTH.md).
+const wantsChain = (namespace: string) => !query.get('chains') || query.get('chains')!.split(',').includes(namespace)
 
 // The demo stands in for a browser extension: the dev wallet announces itself through EIP-6963.
 if (wantsDevWallet('eip155')) {
@@ -119,13 +122,13 @@ const modal = createModal({
       : []),
     // ?siwx=required (or ?siwx=optional): sign-in with the stack's /auth/v1 backend (SPEC §4 SIWX).
     ...(query.get('siwx') ? [siwx({ required: query.get('siwx') === 'required', statement: 'Sign in to the Portico demo' })] : []),
-    ...(stack.cosmos ? [cosmos({ networks: [localCosmosNetwork(stack.cosmos)] })] : []),
+    ...(stack.cosmos && wantsChain('cosmos') ? [cosmos({ networks: [localCosmosNetwork(stack.cosmos)] })] : []),
     // The stack's regtest first, then Bitcoin mainnet and testnet (SPEC §1).
-    ...(stack.bitcoin ? [bip122({ networks: [localBitcoinNetwork(stack.bitcoin)] })] : []),
+    ...(stack.bitcoin && wantsChain('bip122') ? [bip122({ networks: [localBitcoinNetwork(stack.bitcoin)] })] : []),
     // The stack's local chopsticks chain (Rococo Asset Hub runtime).
-    ...(stack.polkadot ? [polkadot({ chain: localPolkadotChain(stack.polkadot), appName: 'Portico demo' })] : []),
+    ...(stack.polkadot && wantsChain('polkadot') ? [polkadot({ chain: localPolkadotChain(stack.polkadot), appName: 'Portico demo' })] : []),
     // The stack's local Solana cluster first, then Solana mainnet and devnet (SPEC §1).
-    ...(stack.solana ? [solana({ cluster: { ...stack.solana, name: 'Solana Local' }, tokens: stack.solana.tokens })] : []),
+    ...(stack.solana && wantsChain('solana') ? [solana({ cluster: { ...stack.solana, name: 'Solana Local' }, tokens: stack.solana.tokens })] : []),
     // WalletConnect over the stack relay, its Verify API on the relay too; the demo wallet is listed as a custom wallet.
     ...(stack.relayUrl
       ? [

@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client'
 import { stackConfig } from '../host/config.ts'
 import { DemoWallet, WALLET_NAME, type RequestView } from './wallet.ts'
 
-const wallet = new DemoWallet(stackConfig())
+// ?oneClick=off: a wallet without one-click sign-in (wc_sessionAuthenticate), to try the two-step fallback.
+const wallet = new DemoWallet(stackConfig(), { oneClick: new URLSearchParams(location.search).get('oneClick') !== 'off' })
 
 function App() {
   const state = useSyncExternalStore(wallet.subscribe, wallet.getSnapshot)
@@ -53,6 +54,25 @@ function App() {
               Approve
             </button>{' '}
             <button type="button" onClick={() => void wallet.rejectProposal(p.id)}>
+              Reject
+            </button>
+          </article>
+        ))}
+      </section>
+
+      <section aria-labelledby="auth-requests">
+        <h2 id="auth-requests">Sign-in requests</h2>
+        {state.authRequests.length === 0 && <p>None.</p>}
+        {state.authRequests.map((r) => (
+          <article key={r.id} aria-label={`Sign-in request from ${r.dapp}`}>
+            <p>
+              <strong>{r.dapp}</strong> ({r.url}) asks to connect and sign in on {r.chains.join(', ')}
+            </p>
+            <pre style={{ whiteSpace: 'pre-wrap' }}>{r.message}</pre>
+            <button type="button" onClick={() => void wallet.approveAuthRequest(r.id)}>
+              Approve
+            </button>{' '}
+            <button type="button" onClick={() => void wallet.rejectAuthRequest(r.id)}>
               Reject
             </button>
           </article>

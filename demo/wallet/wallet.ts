@@ -54,6 +54,17 @@ export interface NamespaceAccount {
   address: string
 }
 
+/** A one-click sign-in (`wc_sessionAuthenticate`): connect and sign in with one approval. */
+export interface AuthRequestView {
+  id: number
+  dapp: string
+  url: string
+  /** The requested chains this wallet has; it signs in on the first. */
+  chains: string[]
+  /** The sign-in message it would sign. */
+  message: string
+}
+
 export interface SessionView {
   topic: string
   dapp: string
@@ -63,6 +74,7 @@ export interface SessionView {
 export interface WalletState {
   ready: boolean
   proposals: ProposalView[]
+  authRequests: AuthRequestView[]
   requests: RequestView[]
   sessions: SessionView[]
   /** Its bip122, cosmos and polkadot accounts, once their keys are derived. */
@@ -72,6 +84,29 @@ export interface WalletState {
 }
 
 type Kit = InstanceType<typeof WalletKit>
+type AuthPayload = {
+  chains: string[]
+  domain: string
+  aud: string
+  nonce: string
+  version: string
+  iat: string
+  exp?: string
+  nbf?: string
+  statement?: string
+  requestId?: string
+  resources?: string[]
+  type?: string
+}
+type AuthRequestParams = { id: number; params: { requester: { metadata: { name: string; url: string } }; authPayload: AuthPayload } }
+
+export interface DemoWalletOptions {
+  /**
+   * Answers one-click sign-ins (`session_authenticate`). @default true. Off, the wallet is one that does not support
+   * them: it sees only the fallback session proposal, as an older wallet would.
+   */
+  oneClick?: boolean
+}
 type ProposalParams = {
   id: number
   proposer: { metadata: { name: string; url: string } }
@@ -85,12 +120,16 @@ export class DemoWallet {
   readonly solanaAccount = solanaDevKey(0)
   /** The bip122, cosmos and polkadot sides, for the local chains the stack runs. */
   readonly signers: NamespaceSigner[]
-  private state: WalletState = { ready: false, proposals: [], requests: [], sessions: [], accounts: [], log: [] }
+  private state: WalletState = { ready: false, proposals: [], authRequests: [], requests: [], sessions: [], accounts: [], log: [] }
   private readonly listeners = new Set<() => void>()
   private kit: Kit | undefined
   private readonly rawProposals = new Map<number, ProposalParams>()
+  private readonly rawAuthRequests = new Map<number, AuthPayload>()
 
-  constructor(private readonly stack: StackConfig) {
+  constructor(
+    private readonly stack: StackConfig,
+    private readonly options: DemoWalletOptions = {},
+  ) {
     this.signers = namespaceSigners(stack)
   }
 
@@ -131,6 +170,11 @@ export class DemoWallet {
   attach(kit: Kit): void {
     this.kit = kit
     kit.on('session_proposal', ({ params }) => this.addProposal(params as unknown as ProposalParams))
+    // A wallet with a session_authenticate listener answers one-click sign-ins; sign-client then ignores the
+    // fallback proposal sent with them. Without it, only the proposal arrives.
+    if (this.options.oneClick !== false) {
+      kit.on('session_authenticate', (request) => this.addAuthRequest(request as unknown as AuthRequestParams))
+    }
     kit.on('session_request', ({ id, topic, params }) => this.addRequest(id, topic, params.chainId, params.request.method, params.request.params))
     kit.on('session_delete', ({ topic }) => {
       this.note(`Session ${topic.slice(0, 8)} ended by the app`)
@@ -194,6 +238,51 @@ export class DemoWallet {
   async rejectProposal(id: number): Promise<void> {
     await this.run('reject', () => this.requireKit().rejectSession({ id, reason: PROPOSAL_REJECTED }))
     this.dropProposal(id)
+  }
+
+  /**
+   * Approves a one-click sign-in: signs the CAIP-122 message on the first requested chain it has, with a ReCap
+   * narrowed to the methods and chains it serves, and answers with the cacao; the app gets the session and the
+   * sign-in together.
+   */
+  async approveAuthRequest(id: number): Promise<void> {
+    const payload = this.rawAuthRequests.get(id)
+    const view = this.state.authRequests.find((r) => r.id === id)
+    if (!payload || !view) return
+    await this.run('sign in', async () => {
+      const { request, iss } = this.authPayloadFor(payload)
+      const message = this.requireKit().formatAuthMessage({ request, iss })
+      const signature = await this.account.signMessage({ message })
+      const cacao = {
+        h: { t: 'caip122' as const },
+        p: { ...withoutUndefined({ domain: request.domain, aud: request.aud, version: request.version, nonce: request.nonce, iat: request.iat, exp: request.exp, nbf: request.nbf, statement: request.statement, requestId: request.requestId, resources: request.resources }), iss },
+        s: { t: 'eip191' as const, s: signature },
+      }
+      await this.requireKit().approveSessionAuthenticate({ id, auths: [cacao] as never })
+      this.note(`Signed in to ${view.dapp}`)
+    })
+    this.dropAuthRequest(id)
+    this.refresh()
+  }
+
+  async rejectAuthRequest(id: number): Promise<void> {
+    await this.run('reject', () => this.requireKit().rejectSessionAuthenticate({ id, reason: PROPOSAL_REJECTED }))
+    this.dropAuthRequest(id)
+  }
+
+  /** The payload it signs: its own chains and methods in the ReCap (EIP-5573), signed on the first chain. */
+  private authPayloadFor(payload: AuthPayload): { request: AuthPayload; iss: string } {
+    const chains = payload.chains.filter((c) => this.chains.includes(c))
+    if (!chains.length) throw new Error(`None of the chains ${payload.chains.join(', ')} is this wallet's`)
+    const resources = [...(payload.resources ?? [])]
+    const last = resources[resources.length - 1]
+    if (last?.startsWith('urn:recap:')) {
+      const requested = Object.keys(decodeRecapResource(last).att?.eip155 ?? {}).map((a) => a.replace(/^request\//, ''))
+      const methods = requested.filter((m) => METHODS.includes(m))
+      if (!methods.length) throw new Error(`None of the methods ${requested.join(', ')} is served by this wallet`)
+      resources[resources.length - 1] = encodeRecapResource({ att: { eip155: Object.fromEntries(methods.sort().map((m) => [`request/${m}`, [{ chains }]])) } })
+    }
+    return { request: { ...payload, chains, resources: resources.length ? resources : undefined }, iss: `did:pkh:${chains[0]}:${this.account.address}` }
   }
 
   /**
@@ -367,6 +456,27 @@ export class DemoWallet {
     this.set({ proposals: [...this.state.proposals, view] })
   }
 
+  private addAuthRequest({ id, params }: AuthRequestParams): void {
+    if (this.rawAuthRequests.has(id)) return
+    this.rawAuthRequests.set(id, params.authPayload)
+    let message: string
+    let chains: string[] = []
+    try {
+      const { request, iss } = this.authPayloadFor(params.authPayload)
+      chains = request.chains
+      message = this.requireKit().formatAuthMessage({ request, iss })
+    } catch (error) {
+      message = `Cannot sign in: ${error instanceof Error ? error.message : String(error)}`
+    }
+    const view: AuthRequestView = { id, dapp: params.requester.metadata.name, url: params.requester.metadata.url, chains, message }
+    this.set({ authRequests: [...this.state.authRequests, view] })
+  }
+
+  private dropAuthRequest(id: number): void {
+    this.rawAuthRequests.delete(id)
+    this.set({ authRequests: this.state.authRequests.filter((r) => r.id !== id) })
+  }
+
   private addRequest(id: number, topic: string, chainId: string, method: string, params: unknown): void {
     if (this.state.requests.some((r) => r.id === id)) return
     // Nothing to approve: a method this wallet does not serve is answered at once.
@@ -436,6 +546,20 @@ function requestedChains(proposal: ProposalParams, namespace: string, available:
     }
   }
   return available.filter((c) => requested.has(c))
+}
+
+/** A ReCap resource's object (EIP-5573: `urn:recap:` + base64 JSON without padding). */
+function decodeRecapResource(resource: string): { att?: Record<string, Record<string, unknown>> } {
+  const b64 = resource.slice('urn:recap:'.length).replace(/-/g, '+').replace(/_/g, '/')
+  return JSON.parse(new TextDecoder().decode(base64.decode(b64 + '='.repeat((4 - (b64.length % 4)) % 4)))) as { att?: Record<string, Record<string, unknown>> }
+}
+
+function encodeRecapResource(recap: unknown): string {
+  return `urn:recap:${base64.encode(new TextEncoder().encode(JSON.stringify(recap))).replace(/=/g, '')}`
+}
+
+function withoutUndefined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T
 }
 
 /** The JSON-RPC error a failed request is answered with: its own code when it has one, else -32603. */

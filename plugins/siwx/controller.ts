@@ -6,7 +6,9 @@ import {
   type PluginContext,
   type StoredText,
 } from 'portico/plugin'
+import { cacaoAccount, cacaoFields, cacaoMessage, type Cacao } from './cacao.ts'
 import { formatSiweMessage, formatSolanaSignInMessage, type SiweMessageFields, type SolanaSignInFields } from './message.ts'
+import type { OneClickRequest, OneClickSignIn } from './one-click.ts'
 
 /** A signed-in session: what the SIWX token key (SPEC §3) holds for the connected address. */
 export interface SiwxSession {
@@ -97,7 +99,7 @@ function toHex(text: string): `0x${string}` {
  * cannot be closed while required and sessionless. Sessions live under the SIWX token key, survive reload, and are
  * dropped (and revoked) on disconnect or account change.
  */
-export class SiwxController implements Disposable {
+export class SiwxController implements Disposable, OneClickSignIn {
   readonly store = new Store<SiwxState>({ status: 'idle', universal: false })
   /** The SPEC §3 SIWX token key. */
   private readonly stored: StoredText
@@ -111,6 +113,8 @@ export class SiwxController implements Disposable {
   private checking: Promise<SiwxSession | undefined> | undefined
   /** The dialog was shown while that check ran (a connection made in the open modal), so its answer decides. */
   private held = false
+  /** A session a one-click sign-in verified just now, for the connection it came with (no backend check again). */
+  private fresh: SiwxSession | undefined
 
   constructor(
     private readonly ctx: PluginContext,
@@ -192,6 +196,12 @@ export class SiwxController implements Disposable {
     this.store.set({ session: undefined, status: 'idle', error: undefined, detail: undefined, caipAddress: next })
     if (!next) return
     let session: SiwxSession | undefined
+    const fresh = this.fresh
+    this.fresh = undefined
+    if (fresh && sameAccount(fresh.caipAddress, next)) {
+      this.store.set({ session: fresh })
+      return
+    }
     const candidate = stored && sameAccount(stored.caipAddress, next) && !expired(stored, this.options.now()) ? stored : undefined
     const check = (this.checking = Promise.resolve().then(() => this.options.backend.getSession(next, candidate)))
     try {
@@ -259,9 +269,7 @@ export class SiwxController implements Disposable {
     this.store.set({ status: 'signing', error: undefined, detail: undefined })
     const namespace = active.network.chainNamespace
     const chainId = namespace === 'eip155' ? Number(active.network.id) : String(active.network.caipNetworkId.split(':')[1])
-    const location = (globalThis as { location?: Location }).location
-    const domain = this.options.domain ?? location?.host ?? 'localhost'
-    const uri = this.options.uri ?? (location ? `${location.origin}${location.pathname}` : `http://${domain}/`)
+    const { domain, uri } = this.place()
     try {
       const input: SiwxMessageInput = { caipAddress, namespace, address: active.address, chainId, domain }
       const nonce = await this.options.backend.getNonce(input)
@@ -305,6 +313,68 @@ export class SiwxController implements Disposable {
       const detail = isUserRejection(error) ? undefined : (error as Error)?.message || undefined
       this.fail(text, detail)
       return undefined
+    }
+  }
+
+  /** The domain and URI messages name: the options', else the page's host and URL. */
+  private place(): { domain: string; uri: string } {
+    const location = (globalThis as { location?: Location }).location
+    const domain = this.options.domain ?? location?.host ?? 'localhost'
+    return { domain, uri: this.options.uri ?? (location ? `${location.origin}${location.pathname}` : `http://${domain}/`) }
+  }
+
+  /** One-click sign-in applies where universal authentication does (SPEC §5: eip155 only, exactly one namespace). */
+  supportsOneClick(namespaces: readonly string[]): boolean {
+    return canUseUniversalAuthentication(namespaces)
+  }
+
+  /** The sign-in a pairing connector sends with its offer: a fresh nonce from the backend, the page's domain and URI. */
+  async oneClickRequest(chainId: string): Promise<OneClickRequest> {
+    const { domain, uri } = this.place()
+    const reference = chainId.split(':')[1] ?? ''
+    const input: SiwxMessageInput = { caipAddress: `${chainId}:`, namespace: 'eip155', address: '', chainId: Number(reference), domain }
+    const nonce = await this.options.backend.getNonce(input)
+    const now = this.options.now()
+    return {
+      domain,
+      uri,
+      nonce,
+      statement: this.options.statement,
+      expirationTime: this.options.expiry ? new Date(now + this.options.expiry).toISOString() : undefined,
+    }
+  }
+
+  oneClickDeclined(cause: unknown): Error {
+    return new Error(ErrorText.SIGNATURE_DECLINED, { cause })
+  }
+
+  /**
+   * Verifies the wallet's answer to a one-click sign-in with the backend, exactly as a signed message (the cacao's
+   * message text and signature go to `verify`), and keeps the session for the connection that follows: the dialog is
+   * not opened then. Rejects when the cacao is not for this request or the backend refuses it; the connection then
+   * signs in in two steps as without one-click.
+   */
+  async completeOneClick(cacaos: readonly Cacao[], request: OneClickRequest): Promise<SiwxSession> {
+    this.fresh = undefined
+    try {
+      const cacao = cacaos[0]
+      if (!cacao) throw new Error('The wallet returned no sign-in')
+      const data = cacaoFields(cacao)
+      const message = cacaoMessage(cacao)
+      if (data.domain !== request.domain || data.nonce !== request.nonce || data.uri !== request.uri) throw new Error('The sign-in is not for this request')
+      const { caipAddress } = cacaoAccount(cacao)
+      const signature = cacao.s.s
+      const verified = await this.options.backend.verify({ caipAddress, message, signature, data })
+      if (verified === false) throw new Error('The signature was not accepted')
+      const session: SiwxSession = { caipAddress, message, signature, data, ...(typeof verified === 'object' ? stripUndefined(verified) : {}) }
+      if (!session.expiresAt && data.expirationTime) session.expiresAt = data.expirationTime
+      this.writeStored(session)
+      this.fresh = session
+      return session
+    } catch (error) {
+      // SPEC §8: the sign-in failed; the dialog follows the connection (two steps) with the reason under it.
+      this.ctx.snackbar.showError(ErrorText.SIGNATURE_DECLINED)
+      throw error
     }
   }
 

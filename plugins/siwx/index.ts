@@ -7,6 +7,8 @@ import { SiwxTokens } from './tokens.ts'
 
 export * from './message.ts'
 export * from './verify.ts'
+export { cacaoAccount, cacaoFields, cacaoMessage, CacaoError, decodeRecap, recapMethods, recapOf, recapStatement, verifyCacao, type Cacao, type VerifyCacaoArgs } from './cacao.ts'
+export type { OneClickRequest, OneClickSignIn } from './one-click.ts'
 export { cloudAuthBackend, type CloudAuthOptions } from './backend.ts'
 export {
   SiwxController,
@@ -57,7 +59,10 @@ export function siwx(options: SiwxOptions = {}) {
     id: 'siwx',
     kind: 'feature',
     portico: '1.x',
+    provides: [SiwxTokens.OneClick],
     setup(ctx) {
+      // One-click sign-in (a pairing connector's wc_sessionAuthenticate) is the controller's too.
+      ctx.provide(SiwxTokens.OneClick, (get) => get(SiwxTokens.Controller))
       ctx.provide(SiwxTokens.Controller, () => {
         const modalOptions = ctx.state.options.getSnapshot()
         const custom = { getNonce: options.getNonce, verify: options.verify, getSession: options.getSession, revoke: options.revoke }

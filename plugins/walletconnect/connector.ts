@@ -1,4 +1,4 @@
-import { Store, type CaipNetwork, type ChainNamespace, type Connector, type ConnectorEmitter, type ConnectResult, type RouteEntry, type ScopedStorage, type WalletListing } from 'portico/plugin'
+import { Store, type Token, type CaipNetwork, type ChainNamespace, type Connector, type ConnectorEmitter, type ConnectResult, type RouteEntry, type ScopedStorage, type WalletListing } from 'portico/plugin'
 import type { ProposalNamespace, SessionNamespace } from './namespaces.ts'
 import { PairingController, type Clock } from './pairing.ts'
 
@@ -17,6 +17,8 @@ export interface SignClientLike {
   core: { verify: unknown; relayer?: { transportClose?(): Promise<void> }; heartbeat?: { stop?(): void } }
   session: { getAll(): WcSession[] }
   connect(params: { optionalNamespaces: Record<string, ProposalNamespace> }): Promise<{ uri?: string; approval(): Promise<WcSession> }>
+  /** One-click auth (`wc_sessionAuthenticate`), see authenticate.ts; absent from older clients and simple fakes. */
+  authenticate?(params: import('./authenticate.ts').AuthenticateParams): Promise<import('./authenticate.ts').AuthenticateOffer>
   request<T = unknown>(params: { topic: string; chainId: string; request: { method: string; params: unknown } }): Promise<T>
   disconnect(params: { topic: string; reason: { code: number; message: string } }): Promise<void>
   on(event: string, listener: (arg: never) => void): unknown
@@ -33,6 +35,8 @@ export interface WalletConnectConnectorDeps {
   /** The kernel's emitter: wallet events (accounts, chain, session delete) go through it. */
   emitter: ConnectorEmitter
   clock?: Clock
+  /** Another plugin's service when the host has it: SIWX's one-click sign-in (authenticate.ts) is looked up here. */
+  lookup?<V>(token: Token<V>): V | undefined
 }
 
 /** Storage key (scoped to the plugin) of the session restored after a reload. */

@@ -94,6 +94,8 @@ export function walletConnect(options: WalletConnectOptions) {
     id: 'walletconnect',
     kind: 'connector',
     portico: '1.x',
+    // SIWX's one-click sign-in, when the host has it (authenticate.ts).
+    optional: ['siwx'],
     setup(ctx) {
       // Registered at setup so the Connect list shows it and reconnectStored finds it after a reload.
       const { connector } = ctx.registerConnector((emitter) => new WalletConnectConnector({
@@ -101,6 +103,7 @@ export function walletConnect(options: WalletConnectOptions) {
         storage: ctx.storage,
         networks: () => networksByNamespace(ctx),
         emitter,
+        lookup: (token) => (ctx.has(token) ? ctx.get(token) : undefined),
       }))
       ctx.provide(WalletConnectTokens.Connector, () => connector)
       // One pairing may approve several namespaces: after the first connects, the others connect too.

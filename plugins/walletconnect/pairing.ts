@@ -24,12 +24,14 @@ export const systemClock: Clock = {
 export interface PairingOffer<S> {
   uri: string
   approval(): Promise<S>
+  /** The offer connects and signs in with one approval (one-click auth). */
+  oneClick?: boolean
 }
 
 export type PairingState =
   | { status: 'idle' }
   | { status: 'generating' }
-  | { status: 'ready'; uri: string; expiry: number }
+  | { status: 'ready'; uri: string; expiry: number; oneClick?: boolean }
   | { status: 'approved' }
   | { status: 'error'; error: unknown; at: number }
 
@@ -130,7 +132,7 @@ export class PairingController<S> {
         }
         if (!live()) return
         // The URI stays on screen until its successor exists, so a scan in the refresh instant still works.
-        this.store.set({ pairing: { status: 'ready', uri: next.uri, expiry: this.clock.now() + PAIRING_EXPIRY_MS } })
+        this.store.set({ pairing: { status: 'ready', uri: next.uri, expiry: this.clock.now() + PAIRING_EXPIRY_MS, ...(next.oneClick && { oneClick: true }) } })
         this.timer = this.clock.setTimeout(() => void offer(), PAIRING_EXPIRY_MS - PAIRING_EXPIRED_BELOW_MS)
         next.approval().then(
           (session) => {

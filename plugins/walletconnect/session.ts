@@ -4,9 +4,9 @@
  * update, delete), requests routed by namespace and chain, and the session's other namespaces after a pairing. Each
  * function works on the connector's state (connector.ts); the connector's methods call them.
  */
-import { ErrorText, failedToSwitchChain, namespaceNotConfigured, ProviderRpcError, WalletErrorCode, type CaipNetwork, type ChainNamespace, type ConnectResult } from 'portico/plugin'
+import { createServiceToken, ErrorText, failedToSwitchChain, namespaceNotConfigured, ProviderRpcError, WalletErrorCode, type CaipNetwork, type ChainNamespace, type ConnectResult } from 'portico/plugin'
 import { SESSION_STORAGE_KEY, USER_DISCONNECTED_REASON, type SignClientLike, type WalletConnectConnector, type WcSession } from './connector.ts'
-import { addressesFromEvent, approvedChains, chainFromEvent, proposalNamespaces, sessionAccounts, type SessionNamespace } from './namespaces.ts'
+import { addressesFromEvent, approvedChains, chainFromEvent, proposalNamespaces, sessionAccounts, WALLET_METHODS, type SessionNamespace } from './namespaces.ts'
 import type { PairingOffer } from './pairing.ts'
 
 type SessionEventArgs = { topic: string; params: { event: { name: string; data: unknown }; chainId: string } }
@@ -15,6 +15,13 @@ type SessionUpdateArgs = { topic: string; params: { namespaces: Record<string, S
 /** A fresh pairing offer (sign-client `connect` with every requested network of every chain adapter). */
 export async function offer(c: WalletConnectConnector): Promise<PairingOffer<WcSession>> {
   const client = await c.signClient()
+  // With SIWX, one-click auth when it applies (authenticate.ts loads with sign-client, never in the initial chunk).
+  const lookup = c.deps.lookup
+  const oneClick =
+    lookup && client.authenticate
+      ? await (await import('./authenticate.ts')).oneClickOffer(client, c.deps.networks(), { lookup, token: createServiceToken('siwx', 'one-click'), methods: WALLET_METHODS.eip155 ?? [] })
+      : undefined
+  if (oneClick) return oneClick
   const { uri, approval } = await client.connect({ optionalNamespaces: proposalNamespaces(c.deps.networks()) })
   if (!uri) throw new Error(ErrorText.SIGN_CLIENT_NOT_INITIALIZED)
   return { uri, approval }

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
+  cacaoMessage,
   generateNonce,
   parseSiweMessage,
   parseSolanaSignInMessage,
@@ -18,6 +19,7 @@ import { TokenBuckets } from './rate-limit.ts'
  * The default sign-in (SIWX) backend, in the shape of AppKit's hosted one:
  *   GET  /auth/v1/nonce         -> { nonce, expiresAt }                      a fresh nonce, single use, 5 minutes
  *   POST /auth/v1/authenticate  { message, signature } -> { token, session }  a signed JWT (HS256) for the session
+ *                               { cacao } (one-click auth's CAIP-74 answer): its message and signature, checked the same way
  *   GET  /auth/v1/me            Authorization: Bearer <token> -> the session
  *   POST /auth/v1/sign-out      Authorization: Bearer <token> -> revokes it
  * The signature is verified (EOA, EIP-1271/6492 on a dev chain, ed25519 for Solana) before anything is stored; the
@@ -152,24 +154,46 @@ export async function registerAuthRoutes(app: FastifyInstance, o: AuthOptions): 
     return { nonce, expiresAt: new Date(now + AUTH_NONCE_TTL_MS).toISOString() }
   })
 
-  app.post<{ Body: { message: string; signature: string } }>(
+  app.post<{ Body: { message: string; signature: string } | { cacao: Parameters<typeof cacaoMessage>[0] } }>(
     '/auth/v1/authenticate',
     {
       schema: {
         querystring: COMMON_QUERY,
         body: {
           type: 'object',
-          required: ['message', 'signature'],
+          oneOf: [{ required: ['message', 'signature'] }, { required: ['cacao'] }],
           properties: {
             message: { type: 'string', minLength: 1, maxLength: MAX_MESSAGE_LENGTH },
             signature: { type: 'string', minLength: 1, maxLength: 4096 },
+            cacao: {
+              type: 'object',
+              required: ['h', 'p', 's'],
+              properties: {
+                h: { type: 'object' },
+                p: { type: 'object' },
+                s: { type: 'object', required: ['s'], properties: { s: { type: 'string', minLength: 1, maxLength: 4096 } } },
+              },
+            },
             projectId: { type: 'string', maxLength: 200 },
           },
         },
       },
     },
     async (req, reply) => {
-      const { message, signature } = req.body
+      let message: string
+      let signature: string
+      if ('cacao' in req.body) {
+        // One-click auth: the cacao's EIP-4361 text (with its ReCap statement) and signature take the same path.
+        try {
+          message = cacaoMessage(req.body.cacao)
+        } catch (err) {
+          return fail(reply, 400, err instanceof Error ? err.message : 'Invalid cacao')
+        }
+        if (message.length > MAX_MESSAGE_LENGTH) return fail(reply, 400, 'The cacao is too long')
+        signature = req.body.cacao.s.s
+      } else {
+        ;({ message, signature } = req.body)
+      }
       const solana = message.split('\n', 1)[0]!.endsWith(' wants you to sign in with your Solana account:')
       let fields
       try {

@@ -2,7 +2,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatSiweMessage, formatSolanaSignInMessage, type SiweMessageFields } from 'portico/plugins/siwx'
+import { cacaoMessage, formatSiweMessage, formatSolanaSignInMessage, type Cacao, type SiweMessageFields } from 'portico/plugins/siwx'
 import { startApiServer, type ApiServer } from './index.ts'
 import { callApi, DB_BACKENDS, testStorage, TEST_ADMIN_TOKEN, type TestStorage } from './api-test-client.ts'
 
@@ -244,6 +244,42 @@ describe.each(DB_BACKENDS)('sign-in backend /auth/v1 (%s)', (backend) => {
     expect(await sessionCount()).toBe(count)
     // The nonce was never used by the noise: the real message still signs in.
     expect((await authenticate(good)).status).toBe(200)
+  })
+
+  /** One-click auth's answer: a cacao (CAIP-74) with a ReCap, signed by `signer` over its EIP-4361 text. */
+  const cacao = async (n: string, over: Partial<Cacao['p']> = {}, signer = account): Promise<Cacao> => {
+    const recap = `urn:recap:${Buffer.from(JSON.stringify({ att: { eip155: { 'request/personal_sign': [{}] } } })).toString('base64').replace(/=/g, '')}`
+    const unsigned: Cacao = {
+      h: { t: 'caip122' },
+      p: { domain: 'localhost:5173', iss: `did:pkh:eip155:31337:${account.address}`, aud: 'http://localhost:5173/', version: '1', nonce: n, iat: new Date(clock).toISOString(), statement: 'Sign in to the Portico demo', resources: [recap], ...over },
+      s: { t: 'eip191', s: '' },
+    }
+    return { ...unsigned, s: { t: 'eip191', s: await signer.signMessage({ message: cacaoMessage(unsigned) }) } }
+  }
+
+  it('one-click auth: a cacao is verified as its sign-in message; another domain, another signer, a bad issuer are refused', async () => {
+    const count = await sessionCount()
+    const foreign = await authenticate({ cacao: await cacao(await nonce(), { domain: 'evil.example', aud: 'https://evil.example/' }) })
+    expect(foreign.status).toBe(403)
+    expect(foreign.body.error).toBe('Sign-in is not enabled for the domain evil.example')
+    const wrongPage = await authenticate({ cacao: await cacao(await nonce()) }, { origin: 'http://localhost:4000' })
+    expect(wrongPage.status).toBe(403)
+    const forged = await authenticate({ cacao: await cacao(await nonce(), {}, other) })
+    expect(forged.status).toBe(401)
+    expect(forged.body.error).toBe('Invalid signature')
+    const badIssuer = await authenticate({ cacao: { ...(await cacao(await nonce())), p: { ...(await cacao(await nonce())).p, iss: 'did:pkh:solana:x:y' } } })
+    expect(badIssuer.status).toBe(400)
+    expect(badIssuer.body.error).toBe('Invalid cacao: the issuer is not a did:pkh eip155 account')
+    expect(await sessionCount()).toBe(count)
+
+    const good = await cacao(await nonce())
+    const r = await authenticate({ cacao: good }, { origin: 'http://localhost:5173' })
+    expect(r.status).toBe(200)
+    expect(r.body.session).toMatchObject({ caipAddress: `eip155:31337:${account.address}` })
+    expect((await me(r.body.token)).status).toBe(200)
+    // The same nonce cannot sign in twice, whether sent as a cacao or as its message.
+    expect((await authenticate({ cacao: good })).status).toBe(409)
+    expect((await authenticate({ message: cacaoMessage(good), signature: good.s.s })).status).toBe(409)
   })
 
   it('tokens stay valid across a restart on the same storage (the signing key is stored)', async () => {

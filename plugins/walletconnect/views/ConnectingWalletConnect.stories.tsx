@@ -2,14 +2,22 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { ThemeFrame } from '../../../storybook/ThemeFrame.tsx'
 import { strings } from 'portico/react'
 import { WithStoryModal } from '../../../storybook/story-modal.tsx'
-import { storySignClient, storyWallet } from './pairing.fixtures.ts'
+import { storyAuthSignClient, storySignClient, storyWallet } from './pairing.fixtures.ts'
 import { walletConnect } from '../index.ts'
+import { siwx } from 'portico/plugins/siwx'
 import { WalletConnectPairing } from './Pairing.tsx'
 
 const wallet = storyWallet
 const plugin = (fail: boolean) => () => [walletConnect({ projectId: 'story', customWallets: [wallet], createSignClient: async () => storySignClient(fail) })]
 const waiting = { plugins: plugin(false) }
 const failing = { plugins: plugin(true) }
+/** SIWX configured and eip155 alone (the story modal's chain): the pairing is one-click auth (wc_sessionAuthenticate). */
+const oneClick = (answer: 'waiting' | 'declined') => ({
+  plugins: () => [
+    walletConnect({ projectId: 'story', customWallets: [wallet], createSignClient: async () => storyAuthSignClient(answer) }),
+    siwx({ getNonce: async () => 'storyNonce12345678', verify: async () => true, getSession: async () => undefined, revoke: async () => undefined }),
+  ],
+})
 
 /** SPEC §2 ConnectingWalletConnect: pairing for a chosen wallet, its logo in the QR code, its links beside it. */
 const meta = { title: 'Views/ConnectingWalletConnect', parameters: { layout: 'padded' } } satisfies Meta
@@ -75,6 +83,30 @@ export const Phone: Story = {
       {() => (
         <WithStoryModal options={waiting}>
           <WalletConnectPairing walletId="demo" phone />
+        </WithStoryModal>
+      )}
+    </ThemeFrame>
+  ),
+}
+/** One-click auth (SIWX with WalletConnect): the QR code, and the line saying one approval connects and signs in. */
+export const OneClick: Story = {
+  render: () => (
+    <ThemeFrame view={wallet.name}>
+      {() => (
+        <WithStoryModal options={oneClick('waiting')}>
+          <WalletConnectPairing walletId="demo" />
+        </WithStoryModal>
+      )}
+    </ThemeFrame>
+  ),
+}
+/** One-click auth declined in the wallet: "Signature declined" (SPEC §8) and Retry. */
+export const OneClickDeclined: Story = {
+  render: () => (
+    <ThemeFrame view={wallet.name}>
+      {() => (
+        <WithStoryModal options={oneClick('declined')}>
+          <WalletConnectPairing walletId="demo" />
         </WithStoryModal>
       )}
     </ThemeFrame>

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react'
 import type { Modal } from 'portico'
 import { describeWalletError, ErrorText, type WalletListing } from 'portico/plugin'
 import { Actions, Button, CopyButton, QrCode, Spinner, Stack, Text, WalletLogo } from 'portico/components'
-import { useCapabilities, useModalInstance, useStore } from 'portico/react'
+import { useCapabilities, useMessages, useModalInstance, useStore } from 'portico/react'
 import { formatMessage, useErrorText, useStrings, type PorticoStrings } from 'portico/react'
 import type { WalletConnectConnector } from '../connector.ts'
 import { findWallet, WalletConnectTokens } from '../tokens.ts'
 import { PairingCancelledError } from '../pairing.ts'
+import { messages } from '../messages.ts'
 import { walletLinks, type WalletLink } from '../wallet-links.ts'
 
 const LINK_LABEL: Record<WalletLink['kind'], keyof PorticoStrings> = {
@@ -32,6 +33,7 @@ function connectorOf(modal: Modal): WalletConnectConnector {
 export function WalletConnectPairing({ walletId, listing, phone }: { walletId?: string; listing?: WalletListing; /** Lay out for a phone; @default the viewport is phone-sized (≤ 430 px, where the dialog is a bottom sheet) */ phone?: boolean }) {
   const modal = useModalInstance()
   const strings = useStrings()
+  const t = useMessages(messages)
   const errorText = useErrorText()
   const { modal: dialog } = useCapabilities()
   const connector = connectorOf(modal)
@@ -64,6 +66,8 @@ export function WalletConnectPairing({ walletId, listing, phone }: { walletId?: 
 
   const retryIn = useRetryCountdown(connector, pairing.status === 'error')
   const uri = pairing.status === 'ready' ? pairing.uri : undefined
+  // One-click auth (SIWX over wc_sessionAuthenticate): the wallet's one approval also signs in.
+  const oneClick = pairing.status === 'ready' && pairing.oneClick ? <Text tone="muted">{t.oneClick}</Text> : null
   const name = wallet?.name ?? 'WalletConnect'
 
   const links = wallet && uri ? walletLinks(wallet, uri) : []
@@ -111,6 +115,7 @@ export function WalletConnectPairing({ walletId, listing, phone }: { walletId?: 
         <>
           <WalletLogo name={wallet.name} src={wallet.image_url} state="loading" />
           <Text tone="muted">{formatMessage(strings.continueIn, { name })}</Text>
+          {oneClick}
           <Actions>
             {linkButtons}
             <Button variant="secondary" onClick={() => setShowQr(true)}>
@@ -123,6 +128,7 @@ export function WalletConnectPairing({ walletId, listing, phone }: { walletId?: 
         <>
           <QrCode value={uri} label={strings.walletConnectQrLabel} logo={wallet ? { name: wallet.name, src: wallet.image_url } : undefined} />
           <Text tone="muted">{wallet ? formatMessage(strings.continueIn, { name }) : strings.scanQrCode}</Text>
+          {oneClick}
           <Actions>
             {linkButtons}
             <CopyButton text={uri} label={strings.copyLink} />
