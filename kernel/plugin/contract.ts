@@ -762,7 +762,9 @@ export function definePlugin<const D extends PluginDefinition>(definition: D): D
  * so every deferred plugin of a host loads in parallel, outside the first chunk; the kernel awaits it in `setup`.
  * `load` answers the plugin's full definition (its `setup` and `activate` are used). Heavy SDKs stay behind their own
  * dynamic imports inside it (first use). A failed import fails `setup`, as a throwing `setup` does.
- * @example export const myFeature = (o: MyOptions = {}) => deferPlugin({ id: 'my', kind: 'feature', portico: '1.x' }, () => import('./plugin.ts').then((m) => m.myFeature(o)))
+ * @example
+ * // index.ts of a plugin whose setup and activate live in the module beside it (plugin.ts, a dynamic import):
+ * export const myFeature = (o: MyOptions = {}) => deferPlugin({ id: 'my', kind: 'feature', portico: '1.x' }, () => loadMyFeature(o))
  */
 export function deferPlugin<const D extends Omit<PluginDefinition, 'setup' | 'activate'>>(
   definition: D,

@@ -30,9 +30,13 @@ const ALLOWED: readonly RegExp[] = [
 /** Development files that never ship, whatever folder they sit in. */
 const NEVER = /(^|\/)(storybook|tests?|screenshots|__\w+__)\/|\.(test|test-d|stories|fixtures|examples|e2e|spec)\.|\.(png|jpe?g|map)$/
 
-/** Budgets in bytes: the tarball and the unpacked package (measured 525 KB and 1.77 MB when this was written). */
-const MAX_PACKED = 620_000
-const MAX_UNPACKED = 2_100_000
+/**
+ * Budgets in bytes: the tarball and the unpacked package (measured 525 KB and 1.77 MB when this was written; 654 KB
+ * and 2.16 MB on 2026-11-27 after a round of features: one-click auth, several wallets per namespace, deferred plugin
+ * modules, the self-hosting docs). A guard against shipping what should not ship, raised with the features it measures.
+ */
+const MAX_PACKED = 700_000
+const MAX_UNPACKED = 2_400_000
 
 /** Bare package name of a specifier ('@scope/name/x' -> '@scope/name', 'react/jsx-runtime' -> 'react'). */
 const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
