@@ -39,7 +39,7 @@ export const HappyPath: Story = {
     const account = await canvas.findByRole('dialog', { name: 'Account' }, { timeout: 10_000 })
     await userEvent.click(await within(account).findByRole('button', { name: 'Buy' }))
     const buy = await canvas.findByRole('dialog', { name: 'Buy' }, { timeout: 10_000 })
-    const amount = await within(buy).findByRole('textbox', { name: 'Amount (USD)' }, { timeout: 10_000 })
+    const amount = await within(buy).findByRole('textbox', { name: 'You pay' }, { timeout: 10_000 })
     await userEvent.clear(amount)
     await userEvent.type(amount, '50')
     const quote = within(within(buy).getByRole('region', { name: 'Quote' }))
