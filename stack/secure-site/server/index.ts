@@ -267,7 +267,9 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   const oidcConfigs = new Map<SocialProvider, Promise<oidcClient.Configuration>>()
 
   // Fastify takes a hop count too; its overloads type only the others.
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024, trustProxy: (opts.trustProxy ?? false) as boolean })
+  // forceCloseConnections: stop() ends in-flight long-polls (Farcaster and device waits, a smart account's receipt wait)
+  // instead of waiting up to a minute for them; their clients retry. A loaded test run hung in app.close() without it.
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024, trustProxy: (opts.trustProxy ?? false) as boolean, forceCloseConnections: true })
   /** Set once listening (routes only run after that). */
   let url = ''
   /** Pending device long-polls, released at stop. */
