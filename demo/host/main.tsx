@@ -1,4 +1,4 @@
-import { StrictMode, useState } from 'react'
+import { StrictMode, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createModal, isChainNamespace } from 'portico'
 import { accountData } from 'portico/plugins/account-data'
@@ -169,7 +169,7 @@ function App() {
       </p>
       {account.isConnected && <SignMessage namespace={caipNetwork?.chainNamespace} />}
       {account.isConnected && caipNetwork?.chainNamespace === 'eip155' && <SendTransaction to={account.address as `0x${string}`} />}
-      {query.get('siwx') && <SiwxStatus />}
+      {query.get('siwx') && <WhenReady><SiwxStatus /></WhenReady>}
       {account.isConnected && caipNetwork?.chainNamespace === 'cosmos' && <CosmosActions modal={modal} />}
       {account.isConnected && caipNetwork?.chainNamespace === 'bip122' && <BitcoinActions modal={modal} />}
       {account.isConnected && caipNetwork?.chainNamespace === 'polkadot' && <PolkadotActions modal={modal} />}
@@ -228,6 +228,15 @@ function SendTransaction({ to }: { to: `0x${string}` }) {
       {result.error && <p role="alert">{result.error}</p>}
     </section>
   )
+}
+
+/** Plugins' services exist once `modal.ready` resolves (deferred plugins load their code first): render after it. */
+function WhenReady({ children }: { children: React.ReactNode }) {
+  const [ready, setReady] = useState(false)
+  useEffect(() => {
+    void modal.ready.then(() => setReady(true))
+  }, [])
+  return ready ? children : null
 }
 
 /** With ?siwx: who is signed in, and a Sign out that revokes the session (the dialog asks again). */

@@ -3,7 +3,7 @@
  * (HKDF-SHA256), AES-256-GCM sealing of the users' wallet keys, and wallet key generation.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, writeSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { ed25519 } from '@noble/curves/ed25519'
@@ -36,6 +36,8 @@ export function loadOrCreateMasterKey(dataDir: string, option?: string | Uint8Ar
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
   }
   const key = randomBytes(32)
+  // A fresh clone has no data directory yet (the JSON store used to make it first; the database opens after the key).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   let fd: number
   try {
     fd = openSync(file, 'wx', 0o600)
