@@ -18,7 +18,9 @@ export const BUDGETS = {
    * packed build (issue 31 item 0) and on the source build. 96 KB for the contract 1.1 round's merge; back to 95 once
    * walletconnect's session logic loaded on first use (docs/DECISIONS.md).
    */
-  walletConnectHostInitial: 95 * 1024,
+  // TEMPORARILY 96.6 KB (measured 96.5 packed, 96.3 source on 2026-11-27): walletconnect's lazy session.ts split,
+  // which had it at 94.4, was reverted because it made multi-namespace pairings flaky in e2e (DECISIONS.md). Target 95.
+  walletConnectHostInitial: 96.6 * 1024,
   /** Issue 11 acceptance: "the reference host with both plugins [send, swap] stays within its budget" (110 KB). */
   featuresHostInitial: 110 * 1024,
   /**
@@ -27,7 +29,7 @@ export const BUDGETS = {
    * 172.7 KB before the plugins were deferred, 115.9 KB after (siwx, owned by another change this round, is not
    * deferred yet: 10.1 KB; walletConnect's registration 6.7 KB; BENCHMARKS.md "Composition" names what remains).
    */
-  allPluginsHostInitial: 117 * 1024,
+  allPluginsHostInitial: 118.5 * 1024, // measured 118.3 KB after the session.ts revert (target 100)
   /** Issue 31 item 1: each feature plugin adds at most 1.5 KB gzip to a host's initial load (its registration only). */
   featurePluginInitial: 1.5 * 1024,
   /**

@@ -6,7 +6,7 @@ import {
   type WalletListing,
 } from 'portico/plugin'
 import { withSafeLinks } from 'portico/components'
-import { WalletConnectConnector, type SignClientLike } from './connector.ts'
+import { connectSessionNamespaces, WalletConnectConnector, type SignClientLike } from './connector.ts'
 import type { VerifyMode } from './verify.ts'
 import { findWallet, WalletConnectTokens } from './tokens.ts'
 
@@ -110,7 +110,7 @@ export function walletConnect(options: WalletConnectOptions) {
       ctx.track(
         ctx.events.on('connection:connected', ({ connectorId, namespace }) => {
           if (connectorId !== connector.id || !connector.pendingNamespaces.length) return
-          void import('./session.ts').then(({ connectSessionNamespaces }) =>
+          void Promise.resolve().then(() =>
             connectSessionNamespaces(connector, namespace, {
               connect: (id, ns) => ctx.connection.connect(id, ns),
               clearError: () => ctx.connection.clearError(),
