@@ -37,6 +37,8 @@ export const FRAME_METHODS: ReadonlySet<string> = new Set([
   'wallet_getCapabilities',
   'wallet_grantPermissions',
   'wallet_revokePermissions',
+  // EIP-7702 (issue 29 part 2): upgrade or revoke the EOA; the upgraded EOA serves wallet_sendCalls.
+  'portico_setDelegation',
 ])
 
 /** What the connector needs of the plugin's controller. */

@@ -53,6 +53,8 @@ export const APPROVAL_METHODS = [
   'wallet_sendCalls',
   'wallet_grantPermissions',
   'wallet_revokePermissions',
+  // EIP-7702 (issue 29 part 2): an authorization upgrading the EOA (or revoking it), explained by the panel.
+  'portico_setDelegation',
 ] as const
 export type ApprovalMethod = (typeof APPROVAL_METHODS)[number]
 

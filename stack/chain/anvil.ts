@@ -45,6 +45,8 @@ export async function spawnAnvil(opts: {
   port: number
   mnemonic: string
   accounts?: number
+  /** EVM hardfork (default 'prague': EIP-7702 authorizations; pinned so an anvil update does not move it). */
+  hardfork?: string
   log?: (s: string) => void
   timeoutMs?: number
 }): Promise<AnvilProcess> {
@@ -56,6 +58,7 @@ export async function spawnAnvil(opts: {
     '--chain-id', String(opts.chainId),
     '--mnemonic', opts.mnemonic,
     '--accounts', String(opts.accounts ?? 10),
+    '--hardfork', opts.hardfork ?? 'prague',
     '--silent',
   ]
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] })

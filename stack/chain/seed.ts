@@ -12,6 +12,7 @@ import {
   erc20Abi,
 } from 'viem'
 import { deployErc4337, type Erc4337Contracts } from './erc4337.ts'
+import { deployPorticoDelegate } from './7702/index.ts'
 import type { CompiledContracts } from './compile.ts'
 import { nodeJsonRpc } from './rpc.ts'
 import {
@@ -38,7 +39,10 @@ export type SeededContracts = {
   nft: Address
   multicall3: Address
 } & UniswapContracts &
-  Erc4337Contracts
+  Erc4337Contracts & {
+    /** The EIP-7702 delegate (7702/PorticoDelegate.sol), CREATE2 at the same address on every chain. */
+    porticoDelegate: Address
+  }
 
 /** Token amounts given to accounts 0-3 (in whole units); SPAM goes only to account 0, from the deployer. */
 export const SEED_BALANCES = { usdc6: '1000', dai18: '250.5', zero0: '7', spamAirdrop: '1000', spamSupply: '1000000' }
@@ -182,6 +186,7 @@ export async function seedChain(
 
   // ERC-4337 last (CREATE2 through the deterministic deployer: its addresses do not depend on nonces either).
   const erc4337 = await deployErc4337(publicClient as PublicClient, wallet)
+  const delegate = await deployPorticoDelegate(publicClient as PublicClient, wallet)
 
-  return { contracts: { usdc6, dai18, zero0, spam, nft, multicall3: MULTICALL3_ADDRESS, ...uniswap, ...erc4337 }, nftTokenIds }
+  return { contracts: { usdc6, dai18, zero0, spam, nft, multicall3: MULTICALL3_ADDRESS, ...uniswap, ...erc4337, ...delegate }, nftTokenIds }
 }

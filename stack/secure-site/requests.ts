@@ -10,6 +10,7 @@
 import { isAddress, isHex, parseTransaction, type Address, type Hex, type TypedDataDefinition } from 'viem'
 import { PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js'
 import { base58, base64 } from '@scure/base'
+import { DelegationRequestError, parseDelegationRequest, SET_DELEGATION_METHOD, type DelegationRequest } from './eip7702-request.ts'
 
 /** JSON-RPC "Invalid params". */
 export const INVALID_PARAMS = -32602
@@ -65,6 +66,8 @@ export type SigningRequest =
   | { method: 'wallet_revokePermissions'; permissionContext: string }
   | { method: 'solana_signMessage'; message: Uint8Array; pubkey?: string }
   | { method: 'solana_signTransaction' | 'solana_signAndSendTransaction'; transaction: VersionedTransaction; pubkey?: string }
+  // EIP-7702 (issue 29 part 2): an authorization delegating the EOA, or revoking it (eip7702-request.ts).
+  | DelegationRequest
 
 export type SigningMethod = SigningRequest['method']
 
@@ -79,6 +82,7 @@ export const SIGNING_METHODS: readonly SigningMethod[] = [
   'solana_signMessage',
   'solana_signTransaction',
   'solana_signAndSendTransaction',
+  SET_DELEGATION_METHOD,
 ]
 
 export function isSigningMethod(method: string): method is SigningMethod {
@@ -208,6 +212,12 @@ function typedDataOf(raw: unknown): Extract<SigningRequest, { method: 'eth_signT
  */
 export function parseSigningRequest(method: string, params: unknown): SigningRequest {
   switch (method) {
+    case SET_DELEGATION_METHOD:
+      try {
+        return parseDelegationRequest(params)
+      } catch (e) {
+        throw e instanceof DelegationRequestError ? new SigningRequestError(e.message, e.code) : e
+      }
     case 'personal_sign': {
       const [message, addr] = paramList(params, 2, method)
       if (typeof message !== 'string') throw invalid('message must be a string')

@@ -25,6 +25,7 @@ import { ApiErrorText, type LoginFrameUser } from '../server/api-types.ts'
 import { ApiFailure, type ApiClient } from './api.ts'
 import { describeRequest, type ApprovalDescription } from './describe.ts'
 import { parseSigningRequest, SigningRequestError, type SigningRequest } from '../requests.ts'
+import { checkDelegationChain, DelegationRequestError, SET_DELEGATION_METHOD } from '../eip7702-request.ts'
 
 /** Default error text (SPEC §8 Frame: "An error occurred"). */
 export const DEFAULT_ERROR_MESSAGE = 'An error occurred'
@@ -389,8 +390,10 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
       let parsed: SigningRequest
       try {
         parsed = parseSigningRequest(method, params)
+        // EIP-7702: an authorization for another chain than the session's is refused before any panel.
+        if (parsed.method === SET_DELEGATION_METHOD) checkDelegationChain(parsed, chain)
       } catch (e) {
-        if (e instanceof SigningRequestError) throw new FrameFailure(e.message, e.code)
+        if (e instanceof SigningRequestError || e instanceof DelegationRequestError) throw new FrameFailure(e.message, e.code)
         throw e
       }
       const description = describeRequest(parsed, chain)

@@ -60,6 +60,7 @@ const FULL: Record<(typeof SIGNING_METHODS)[number], unknown> = {
     { expiry: 1_800_000_000, chainId: '0x7a69', address: ALICE, signer: { type: 'account', data: { id: SPENDER } }, permissions: [{ type: 'native-token-recurring-allowance', data: { allowance: '0x1' }, policies: [{ type: 'rate', data: 3 }] }] },
   ],
   wallet_revokePermissions: [{ permissionContext: `0x${'cd'.repeat(32)}` }],
+  portico_setDelegation: [{ chainId: '0x7a69', address: SPENDER }],
   solana_signMessage: { message: base58.encode(new TextEncoder().encode('Sign in to Portico')), pubkey: payer.publicKey.toBase58() },
   solana_signTransaction: {
     pubkey: payer.publicKey.toBase58(),

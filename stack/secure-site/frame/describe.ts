@@ -13,6 +13,7 @@ import { SystemInstruction, SystemProgram, TransactionInstruction, type PublicKe
 import { decodeInstruction, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, TokenInstruction } from '@solana/spl-token'
 import { base58 } from '@scure/base'
 import type { EvmCall, SigningRequest } from '../requests.ts'
+import { describeDelegation, type REVOKE_UPGRADE_TITLE, type UPGRADE_ACCOUNT_TITLE } from './eip7702.ts'
 
 export const SIGN_MESSAGE_TITLE = 'Sign message'
 export const APPROVE_TRANSACTION_TITLE = 'Approve transaction'
@@ -30,7 +31,13 @@ export interface ApprovalRow {
 }
 
 export interface ApprovalDescription {
-  title: typeof SIGN_MESSAGE_TITLE | typeof APPROVE_TRANSACTION_TITLE | typeof GRANT_PERMISSIONS_TITLE | typeof REVOKE_PERMISSIONS_TITLE
+  title:
+    | typeof SIGN_MESSAGE_TITLE
+    | typeof APPROVE_TRANSACTION_TITLE
+    | typeof GRANT_PERMISSIONS_TITLE
+    | typeof REVOKE_PERMISSIONS_TITLE
+    | typeof UPGRADE_ACCOUNT_TITLE
+    | typeof REVOKE_UPGRADE_TITLE
   rows: ApprovalRow[]
 }
 
@@ -279,6 +286,8 @@ function solanaInstructionRows(tx: VersionedTransaction): ApprovalRow[] {
 /** The panel's heading and rows for a parsed request on `chainId`. */
 export function describeRequest(req: SigningRequest, chainId?: number | string): ApprovalDescription {
   switch (req.method) {
+    case 'portico_setDelegation':
+      return describeDelegation(req)
     case 'wallet_sendCalls':
       return {
         title: APPROVE_TRANSACTION_TITLE,

@@ -9,6 +9,7 @@ import { base58 } from '@scure/base'
 import type { VersionedTransaction } from '@solana/web3.js'
 import { isSigningMethod, parseSigningRequest, SigningRequestError, type SigningRequest } from '../requests.ts'
 import { RpcErrorCode, type RpcErrorObject, type RpcRequest, type RpcResponse } from './api-types.ts'
+import { SET_DELEGATION_METHOD } from '../eip7702-request.ts'
 
 export class RpcError extends Error {
   constructor(
@@ -29,6 +30,15 @@ export type SmartRpc = {
   active(chainId: number): boolean
   /** `parsed`: the request parsed once (../requests.ts) for a signing method; read-only methods read `params`. */
   call(method: string, params: unknown, chainId: number, parsed?: SigningRequest): Promise<unknown>
+}
+
+/** EIP-7702 for the EOA (eip7702.ts), when the secure site offers a delegate on some chain. */
+export type DelegationRpc = {
+  /** True when it serves `method` for the EOA on chainId (the authorization; batches while the EOA is upgraded). */
+  handles(method: string, params: unknown, chainId: number): Promise<boolean>
+  call(method: string, params: unknown, chainId: number, parsed?: SigningRequest): Promise<unknown>
+  /** The EOA's EIP-5792 capabilities on chainId. */
+  capabilities(chainId: number): Promise<Record<string, unknown>>
 }
 
 /** Read-only methods answered without the approval flag. */
@@ -54,6 +64,7 @@ export const SUPPORTED_METHODS: ReadonlySet<string> = new Set([
   'solana_signTransaction',
   'solana_signAndSendTransaction',
   ...SMART_ONLY,
+  SET_DELEGATION_METHOD,
 ])
 
 export function parseChain(chainId: unknown): { namespace: 'eip155'; id: number } | { namespace: 'solana'; id: string } | undefined {
@@ -172,19 +183,20 @@ async function solanaCall(req: RpcRequest, parsed: SigningRequest | undefined, u
 }
 
 /** EIP-5792 wallet_getCapabilities: atomic batches where the smart account is active. Params `[address?, chainIds?]`. */
-function capabilities(params: unknown, chainId: number, smart: SmartRpc | undefined): Record<string, unknown> {
+async function capabilities(params: unknown, chainId: number, smart: SmartRpc | undefined, delegation: DelegationRpc | undefined): Promise<Record<string, unknown>> {
   const asked = Array.isArray(params) && Array.isArray(params[1]) ? params[1] : [`0x${chainId.toString(16)}`]
   const out: Record<string, unknown> = {}
   for (const id of asked) {
     if (typeof id !== 'string' || !isHex(id)) throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: chain ids must be hex')
     const n = Number(BigInt(id))
-    out[`0x${n.toString(16)}`] = { atomic: { status: smart?.active(n) ? 'supported' : 'unsupported' } }
+    // An EOA upgraded with EIP-7702 batches atomically too (eip7702.ts).
+    out[`0x${n.toString(16)}`] = smart?.active(n) || !delegation ? { atomic: { status: smart?.active(n) ? 'supported' : 'unsupported' } } : await delegation.capabilities(n)
   }
   return out
 }
 
 /** Runs one `/api/rpc` call for a user. Never throws: failures are JSON-RPC-shaped errors. */
-export async function handleRpc(req: RpcRequest, user: RpcUser, keys: RpcKeyOpener, o: RpcOptions, smart?: SmartRpc): Promise<RpcResponse> {
+export async function handleRpc(req: RpcRequest, user: RpcUser, keys: RpcKeyOpener, o: RpcOptions, smart?: SmartRpc, delegation?: DelegationRpc): Promise<RpcResponse> {
   try {
     if (typeof req.method !== 'string' || req.method.length === 0 || req.method.length > 100)
       throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: method')
@@ -209,10 +221,13 @@ export async function handleRpc(req: RpcRequest, user: RpcUser, keys: RpcKeyOpen
       return { result: await solanaCall(req, parsed, user, keys, o) }
     }
     if (!chain || chain.namespace !== 'eip155') throw new RpcError(RpcErrorCode.UNRECOGNIZED_CHAIN, 'An eip155 method needs an eip155 chainId')
-    if (req.method === 'wallet_getCapabilities') return { result: capabilities(req.params, chain.id, smart) }
-    if (smart?.active(chain.id)) return { result: await smart.call(req.method, req.params, chain.id, parsed) }
+    if (req.method === 'wallet_getCapabilities') return { result: await capabilities(req.params, chain.id, smart, delegation) }
+    // EIP-7702: the authorization is about the EOA whichever account is active.
+    if (req.method === SET_DELEGATION_METHOD && !delegation) throw new RpcError(RpcErrorCode.UNSUPPORTED_METHOD, 'EIP-7702 delegation is not offered by this secure site')
+    if (req.method !== SET_DELEGATION_METHOD && smart?.active(chain.id)) return { result: await smart.call(req.method, req.params, chain.id, parsed) }
+    if (delegation && (await delegation.handles(req.method, req.params, chain.id))) return { result: await delegation.call(req.method, req.params, chain.id, parsed) }
     if (parsed?.method === 'wallet_sendCalls' && parsed.atomicRequired === true) {
-      // EIP-5792: the EOA cannot execute a batch atomically.
+      // EIP-5792: the EOA cannot execute a batch atomically (until it is upgraded with EIP-7702, above).
       throw new RpcError(RpcErrorCode.ATOMICITY_NOT_SUPPORTED, 'Atomic batches need the smart account')
     }
     if (SMART_ONLY.has(req.method)) throw new RpcError(RpcErrorCode.UNSUPPORTED_METHOD, `${req.method} needs the smart account (SET_PREFERRED_ACCOUNT smartAccount)`)
