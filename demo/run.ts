@@ -88,6 +88,11 @@ async function main(): Promise<void> {
     sessionsApiUrl: api.url,
     farcasterRelayUrl: farcaster.url,
     farcasterRpcUrl: aaChain.rpcUrl,
+    // Issue 29 part 2: EIP-7702 upgrades of the EOA to the seeded delegate; its batches sponsored like smart accounts'.
+    eip7702: {
+      delegates: Object.fromEntries(Object.entries(chains.deployment.chains).map(([id, c]) => [id, c.contracts.porticoDelegate])),
+      paymasterUrl: `${sponsor.url}/${PROJECT_ID}`,
+    },
   })
   stops.push(secureSite.stop)
   oidc = await startOidc({ port: 8790, clients: [secureSite.oidcClient] })

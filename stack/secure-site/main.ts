@@ -26,6 +26,8 @@ import { exitOnDevDefaults, secureSiteProblems } from '../production.ts'
  * Smart accounts are offered when `--bundler-url` is given: on `--smart-account-chains` (default: the first chain of
  * the deployment file), with the ERC-4337 contracts the deployment file records. Farcaster sign-in is offered when
  * `--farcaster-relay` is given; `--farcaster-rpc` (default: the first deployment chain's RPC) is where the registries live.
+ * EIP-7702 upgrades of the EOA are offered on the deployment's chains with the seeded delegate; `--eip7702-paymaster-url`
+ * (an ERC-7677 sponsor, e.g. http://127.0.0.1:4338/portico-demo) pays upgraded EOAs' batches on the bundler's chains.
  *
  * The secure site with the services it needs. Without `--smtp` it starts its own mail sink, without `--oidc-url` its
  * own OpenID providers (with its client registered); given `--oidc-url`, that server must already know the client
@@ -60,6 +62,7 @@ try {
       'sessions-api-url': { type: 'string' },
       'farcaster-relay': { type: 'string' },
       'farcaster-rpc': { type: 'string' },
+      'eip7702-paymaster-url': { type: 'string' },
       host: { type: 'string' },
       'public-url': { type: 'string' },
       'trust-proxy': { type: 'string' },
@@ -107,10 +110,13 @@ exitOnDevDefaults('secure site', () =>
 const evmRpcUrls: Record<number, string> = {}
 const deployment = existsSync(DEFAULT_DEPLOYMENT_FILE) ? readDeployment(DEFAULT_DEPLOYMENT_FILE) : undefined
 const smartAccountContracts: Record<number, { entryPoint: `0x${string}`; porticoAccountFactory: `0x${string}` }> = {}
+/** EIP-7702 (issue 29 part 2): offered on the deployment's chains that carry the seeded delegate. */
+const porticoDelegates: Record<number, `0x${string}`> = {}
 if (deployment) {
   for (const [id, c] of Object.entries(deployment.chains)) {
     evmRpcUrls[Number(id)] = c.rpcUrl
     if (c.contracts.entryPoint && c.contracts.porticoAccountFactory) smartAccountContracts[Number(id)] = c.contracts
+    if (c.contracts.porticoDelegate) porticoDelegates[Number(id)] = c.contracts.porticoDelegate
   }
 }
 for (const pair of (values['evm-rpc'] as string[] | undefined) ?? []) {
@@ -170,6 +176,7 @@ const site = await startSecureSite({
   sessionsApiUrl: str('sessions-api-url'),
   farcasterRelayUrl: str('farcaster-relay'),
   farcasterRpcUrl: str('farcaster-rpc') ?? (firstChain === undefined ? undefined : evmRpcUrls[firstChain]),
+  ...(Object.keys(porticoDelegates).length ? { eip7702: { delegates: porticoDelegates, paymasterUrl: str('eip7702-paymaster-url') } } : {}),
 }).catch((e: Error) => fail(`secure site: ${e.message}`))
 
 if (!oidcUrl && !oidcIssuers) {

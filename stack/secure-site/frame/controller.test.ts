@@ -413,6 +413,28 @@ describe('frame controller: wallet RPC and approval', () => {
     expect(at('RPC_REQUEST_SUCCESS:a2')).toBeGreaterThan(at('FRAME_HIDE_APPROVAL:a2'))
   })
 
+  it('EIP-7702: the authorization panel explains the upgrade; another chain or chain id 0 is refused before any panel', async () => {
+    const DELEGATE = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+    const s = setup({ token: 'jwt-1' })
+    await s.send({ type: 'RPC_REQUEST', id: 'd1', payload: { method: 'portico_setDelegation', params: [{ chainId: '0x7a69', address: DELEGATE }], chainId: 31337 } })
+    expect(s.approvals).toHaveLength(1)
+    expect(s.approvals[0]!.description.title).toBe('Upgrade account')
+    expect(s.approvals[0]!.description.rows).toContainEqual({ label: 'Delegate contract', value: DELEGATE, code: true })
+    expect(s.approvals[0]!.description.rows).toContainEqual({ label: 'Network (chain id)', value: '31337' })
+    expect(s.api.rpc).toHaveBeenCalledWith({ method: 'portico_setDelegation', params: [{ chainId: '0x7a69', address: DELEGATE }], chainId: 31337, approved: true })
+
+    await s.send({ type: 'RPC_REQUEST', id: 'd2', payload: { method: 'portico_setDelegation', params: [{ chainId: '0x7a6a', address: DELEGATE }], chainId: 31337 } })
+    expect(s.reply('d2')).toEqual({
+      type: 'RPC_REQUEST_ERROR',
+      id: 'd2',
+      payload: { code: 4902, message: 'The authorization is for chain 31338, but the session is on chain 31337; the embedded wallet signs authorizations only for the current network' },
+    })
+    await s.send({ type: 'RPC_REQUEST', id: 'd3', payload: { method: 'portico_setDelegation', params: [{ chainId: '0x0', address: DELEGATE }], chainId: 31337 } })
+    expect(s.reply('d3')).toMatchObject({ type: 'RPC_REQUEST_ERROR', payload: { code: -32602, message: expect.stringMatching(/chain id 0 would be valid on every chain/) } })
+    expect(s.approvals).toHaveLength(1)
+    expect(s.api.rpc).toHaveBeenCalledTimes(1)
+  })
+
   it('signing without a session is refused before any panel', async () => {
     const s = setup()
     await s.send(sign)

@@ -43,6 +43,7 @@ import { createAllowlist, frameAncestors, isExactOrigin, isOriginAllowed } from 
 import { CALLBACK_TEMPLATE_PATH, FRAME_CSP, PAGE_CSP, FRAME_PAGE_PATH, escapeHtml, loadFrameAssets, page, placeholderAssets, socialCallbackPage, type AssetMap } from './pages.ts'
 import { handleRpc, parseChain } from './rpc.ts'
 import { createSmartAccounts, type SmartAccountContracts } from './smart.ts'
+import { createEip7702, type Eip7702Options } from './eip7702.ts'
 import { createFarcasterSignIn } from './farcaster.ts'
 import { openSecureStore, UserConflict, type StoreData, type StoredUser } from './store.ts'
 import { createMemoryEphemeral, createRedisEphemeral, type Ephemeral } from './ephemeral.ts'
@@ -114,6 +115,12 @@ export type SecureSiteOptions = {
   sessionsApiUrl?: string
   /** How long eth_sendTransaction from a smart account waits for the user operation receipt (default 60 s). */
   userOperationTimeoutMs?: number
+  /**
+   * EIP-7702 upgrades of the user's EOA (issue 29 part 2, eip7702.ts): the delegate per chain (the deployment's
+   * `contracts.porticoDelegate`) and the ERC-7677 sponsor that pays upgraded EOAs' batches (through `bundlerUrl`).
+   * Absent: not offered (portico_setDelegation answers 4200).
+   */
+  eip7702?: Pick<Eip7702Options, 'delegates' | 'paymasterUrl'>
   /** Farcaster sign-in (issue 14): the auth relay and the JSON-RPC of the chain holding the ID/Key registries. */
   farcasterRelayUrl?: string
   farcasterRpcUrl?: string
@@ -259,6 +266,16 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     receiptTimeoutMs: opts.userOperationTimeoutMs,
     state: ephemeral,
   })
+  const eip7702 = opts.eip7702
+    ? createEip7702({
+        ...opts.eip7702,
+        evmRpcUrls: opts.evmRpcUrls,
+        // One bundler URL serves the smart-account chains only (as in smart.ts); sponsored batches go there alone.
+        bundlerUrl: typeof opts.bundlerUrl === 'string' ? Object.fromEntries((opts.smartAccountChainIds ?? []).map((id) => [id, opts.bundlerUrl as string])) : opts.bundlerUrl,
+        receiptTimeoutMs: opts.userOperationTimeoutMs,
+        state: ephemeral,
+      })
+    : undefined
   const farcaster =
     opts.farcasterRelayUrl && opts.farcasterRpcUrl
       ? createFarcasterSignIn({ relayUrl: opts.farcasterRelayUrl, rpcUrl: opts.farcasterRpcUrl, waitMs: opts.farcasterWaitMs, clock, state: ephemeral })
@@ -942,6 +959,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
         active: (chainId) => activeType(u, chainId, b.preferredAccountType) === 'smartAccount',
         call: (method, params, chainId, parsed) => smart.call(method, params, chainId, rpcUser, keys, s.projectId, parsed),
       },
+      eip7702?.forUser(rpcUser, keys),
     )
   })
 
