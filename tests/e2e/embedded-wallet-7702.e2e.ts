@@ -1,0 +1,138 @@
+/**
+ * Issue 29 part 2 in Chromium: the demo host's embedded wallet upgrades its EOA with EIP-7702 through the secure
+ * site's panel ("Upgrade account"), sends a sponsored atomic batch (the ERC-7677 sponsor pays, the user's ETH does not
+ * move), is refused an authorization for another chain before any panel, and revokes ("Revoke account upgrade").
+ * Real parts only: the Prague dev chain with the seeded delegate, Alto, the sponsor service, the secure site, the API.
+ * Requests go to the secure frame from the host page, as the plugin's provider sends them.
+ */
+import type { Page } from 'playwright-core'
+import { createPublicClient, encodeFunctionData, erc20Abi, http, parseEther, toHex, zeroAddress, type Address } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startBundler, type Bundler } from '../../stack/bundler/index.ts'
+import { devSponsorPolicies, startSponsor, type Sponsor } from '../../stack/sponsor/index.ts'
+import { startHostStack, type HostStack } from './harness.ts'
+
+const PROJECT = 'portico-e2e'
+let stack: HostStack
+let bundler: Bundler
+let sponsor: Sponsor
+let rpcUrl: string
+
+beforeAll(async () => {
+  stack = await startHostStack('embedded-wallet-7702', {
+    embeddedWallet: true,
+    secureSiteServices: async (chains) => {
+      rpcUrl = chains.chains.find((c) => c.chainId === 31337)!.rpcUrl
+      const contracts = chains.deployment.chains[31337]!.contracts
+      bundler = await startBundler({ rpcUrl, entryPoint: contracts.entryPoint })
+      sponsor = await startSponsor({
+        chains: [{ chainId: 31337, entryPoint: contracts.entryPoint, paymaster: contracts.verifyingPaymaster }],
+        policies: devSponsorPolicies(PROJECT, contracts),
+      })
+      return {
+        options: {
+          smartAccountChainIds: [31337],
+          smartAccountContracts: { 31337: contracts },
+          bundlerUrl: bundler.url,
+          eip7702: { delegates: { 31337: contracts.porticoDelegate }, paymasterUrl: `${sponsor.url}/${PROJECT}` },
+        },
+        stop: async () => {
+          await Promise.allSettled([sponsor.stop(), bundler.stop()])
+        },
+      }
+    },
+  })
+}, 240_000)
+
+afterAll(async () => {
+  await stack?.stop()
+})
+
+async function emailLogin(page: Page, email: string): Promise<Address> {
+  await page.goto(new URL('/?wallet=none', stack.host.url).href)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email)
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
+  const mail = await stack.embedded!.mail.waitFor((m) => m.to.includes(email) && /code/i.test(m.subject), 30_000)
+  const emailDialog = page.getByRole('dialog', { name: 'Email' })
+  await emailDialog.getByRole('textbox', { name: 'Code' }).fill(/\b(\d{6})\b/.exec(mail.text)![1]!)
+  await emailDialog.getByRole('button', { name: 'Continue', exact: true }).click()
+  await page.getByRole('dialog', { name: 'Account' }).waitFor({ timeout: 30_000 })
+  const status = page.getByText(/^Connected 0x[0-9a-fA-F]{40} on /)
+  await status.waitFor({ timeout: 30_000 })
+  return /0x[0-9a-fA-F]{40}/.exec((await status.textContent()) ?? '')![0] as Address
+}
+
+type Reply = { type: string; payload: { result?: unknown; message?: string; code?: number } }
+
+/** Posts one RPC_REQUEST to the secure frame from the host page; resolves with the frame's reply. */
+function frameRpc(page: Page, id: string, method: string, params: unknown): Promise<Reply> {
+  return page
+    .evaluate(
+      ([secureOrigin, id, method, params]) => {
+        const frame = document.querySelector<HTMLIFrameElement>('iframe[data-portico-secure-frame]')!
+        const reply = new Promise<string>((resolve) =>
+          window.addEventListener('message', (e) => {
+            if (e.origin === secureOrigin && e.data?.id === id) resolve(JSON.stringify(e.data))
+          }),
+        )
+        frame.contentWindow!.postMessage({ type: 'RPC_REQUEST', id, payload: { method, params, chainId: 31337 } }, secureOrigin)
+        return reply
+      },
+      [new URL(stack.embedded!.secureSite.url).origin, id, method, params] as const,
+    )
+    .then((s) => JSON.parse(s) as Reply)
+}
+
+/** The secure site's panel over the host's ApproveTransaction view: checks a row, then Approve. */
+async function approve(page: Page, title: string, mustShow: RegExp): Promise<void> {
+  await page.getByRole('dialog', { name: 'Approve transaction' }).waitFor({ timeout: 20_000 })
+  const panel = page.frameLocator('iframe[data-portico-secure-frame]').getByRole('dialog', { name: title })
+  await panel.waitFor({ state: 'visible', timeout: 20_000 })
+  await expect.poll(() => panel.getByText(mustShow).count(), { timeout: 10_000 }).toBeGreaterThan(0)
+  await panel.getByRole('button', { name: 'Approve' }).click()
+}
+
+describe('EIP-7702 for the embedded wallet in Chromium (issue 29 part 2)', () => {
+  it('upgrade through the panel, a sponsored atomic batch, another chain refused before any panel, revoke', async () => {
+    const client = createPublicClient({ transport: http(rpcUrl) })
+    const contracts = stack.chains.deployment.chains[31337]!.contracts
+    const page = await (await stack.browser.newContext()).newPage()
+    const eoa = await emailLogin(page, `eip7702-${Date.now()}@example.com`)
+    await client.request({ method: 'anvil_setBalance' as never, params: [eoa, toHex(parseEther('1'))] as never })
+
+    // Upgrade: the panel explains delegation and names the delegate.
+    const upgraded = frameRpc(page, 'e2e-7702-up', 'portico_setDelegation', [{ chainId: '0x7a69', address: contracts.porticoDelegate }])
+    await approve(page, 'Upgrade account', /Portico Delegate/)
+    expect((await upgraded).type).toBe('RPC_REQUEST_SUCCESS')
+    expect(((await client.getCode({ address: eoa })) ?? '').toLowerCase()).toBe(`0xef0100${contracts.porticoDelegate.slice(2).toLowerCase()}`)
+
+    // A sponsored batch of two calls in one operation: the user's ETH does not move.
+    const eth = await client.getBalance({ address: eoa })
+    const zeroTransfer = (to: Address) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, 0n] })
+    const batch = frameRpc(page, 'e2e-7702-batch', 'wallet_sendCalls', [
+      { version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls: [{ to: contracts.usdc6, data: zeroTransfer(eoa) }, { to: contracts.dai18, data: zeroTransfer(eoa) }] },
+    ])
+    await approve(page, 'Approve transaction', /2 calls in one operation/)
+    const sent = await batch
+    expect(sent.type).toBe('RPC_REQUEST_SUCCESS')
+    const id = (sent.payload.result as { id: string }).id
+    let n = 0
+    await expect
+      .poll(async () => ((await frameRpc(page, `e2e-7702-status-${n++}`, 'wallet_getCallsStatus', [id])).payload.result as { status?: number } | undefined)?.status, { timeout: 60_000 })
+      .toBe(200)
+    expect(await client.getBalance({ address: eoa })).toBe(eth)
+
+    // Another chain: refused by the frame before any panel.
+    const other = await frameRpc(page, 'e2e-7702-other', 'portico_setDelegation', [{ chainId: '0x7a6a', address: contracts.porticoDelegate }])
+    expect(other).toMatchObject({ type: 'RPC_REQUEST_ERROR', payload: { code: 4902 } })
+    expect(other.payload.message).toMatch(/^The authorization is for chain 31338, but the session is on chain 31337/)
+
+    // Revoke: the code is cleared.
+    const revoked = frameRpc(page, 'e2e-7702-revoke', 'portico_setDelegation', [{ chainId: '0x7a69', address: zeroAddress }])
+    await approve(page, 'Revoke account upgrade', /code is cleared/)
+    expect((await revoked).type).toBe('RPC_REQUEST_SUCCESS')
+    expect(await client.getCode({ address: eoa })).toBeUndefined()
+  }, 240_000)
+})
