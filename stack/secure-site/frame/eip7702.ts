@@ -11,10 +11,9 @@ export const REVOKE_UPGRADE_TITLE = 'Revoke account upgrade'
 /** The delegate the secure site accepts (the stack's PorticoDelegate; the server refuses any other address). */
 export const DELEGATE_NAME = 'Portico Delegate'
 
-export function describeDelegation(req: DelegationRequest, account?: string): { title: typeof UPGRADE_ACCOUNT_TITLE | typeof REVOKE_UPGRADE_TITLE; rows: ApprovalRow[] } {
+export function describeDelegation(req: DelegationRequest): { title: typeof UPGRADE_ACCOUNT_TITLE | typeof REVOKE_UPGRADE_TITLE; rows: ApprovalRow[] } {
   const network = { label: 'Network (chain id)', value: String(req.chainId) }
   const scope = { label: 'Where', value: `Only on the network with chain id ${req.chainId}. An authorization for another network, or for every network (chain id 0), is refused.` }
-  const who = account ? [{ label: 'Account', value: account, code: true }] : []
   if (req.delegate === null)
     return {
       title: REVOKE_UPGRADE_TITLE,
@@ -24,7 +23,6 @@ export function describeDelegation(req: DelegationRequest, account?: string): { 
           value: 'Your account stops using the delegate contract: its code is cleared (EIP-7702 authorization to address 0) and it is a plain account again. Batched calls and gas paid by apps stop on this network.',
         },
         { label: 'Delegate', value: 'None (address 0x0000000000000000000000000000000000000000)', code: true },
-        ...who,
         network,
         scope,
         { label: 'Fee', value: 'Your account pays the gas of one transaction.' },
@@ -41,7 +39,6 @@ export function describeDelegation(req: DelegationRequest, account?: string): { 
       { label: 'Delegate', value: `${DELEGATE_NAME}: the embedded wallet's own delegate; the secure site refuses any other contract.` },
       { label: 'Delegate contract', value: req.delegate, code: true },
       { label: 'Warning', value: 'The delegate contract acts for your account: approve only a delegate you trust.', warning: true },
-      ...who,
       network,
       scope,
       { label: 'Undo', value: 'You can revoke the upgrade at any time (an authorization to address 0).' },
