@@ -88,6 +88,8 @@ async function main(): Promise<void> {
     sessionsApiUrl: api.url,
     farcasterRelayUrl: farcaster.url,
     farcasterRpcUrl: aaChain.rpcUrl,
+    // Issue 29: the smart account's gas is sponsored by the demo project's dev policy unless a host names its own.
+    sponsorUrl: sponsor.url,
   })
   stops.push(secureSite.stop)
   oidc = await startOidc({ port: 8790, clients: [secureSite.oidcClient] })
