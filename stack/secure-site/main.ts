@@ -15,6 +15,7 @@ import { exitOnDevDefaults, secureSiteProblems } from '../production.ts'
  *   [--smtp 127.0.0.1:2525] [--oidc-url http://127.0.0.1:8790] [--evm-rpc 31337=http://127.0.0.1:8545 ...]
  *   [--solana-rpc http://127.0.0.1:8899] [--bundler-url http://127.0.0.1:4337 [--smart-account-chains 31337,...]]
  *   [--sessions-api-url http://127.0.0.1:8788] [--farcaster-relay http://127.0.0.1:8789 [--farcaster-rpc url]]
+ *   [--sponsor-url http://127.0.0.1:4338 [--paymaster-origins https://pm.example,...]]
  *   [--host 127.0.0.1] [--public-url https://secure.example] [--trust-proxy[=addresses]] [--oidc-issuers issuers.json] [--database-url postgres://...] [--redis-url redis://...]
  *   [--production]`
  *
@@ -26,6 +27,8 @@ import { exitOnDevDefaults, secureSiteProblems } from '../production.ts'
  * Smart accounts are offered when `--bundler-url` is given: on `--smart-account-chains` (default: the first chain of
  * the deployment file), with the ERC-4337 contracts the deployment file records. Farcaster sign-in is offered when
  * `--farcaster-relay` is given; `--farcaster-rpc` (default: the first deployment chain's RPC) is where the registries live.
+ * `--sponsor-url` (the stack's sponsor, `npm run stack:sponsor`) pays the smart accounts' gas by its policy for the
+ * host's project when the host names no paymasterUrl (docs/SPONSORED-GAS.md).
  *
  * The secure site with the services it needs. Without `--smtp` it starts its own mail sink, without `--oidc-url` its
  * own OpenID providers (with its client registered); given `--oidc-url`, that server must already know the client
@@ -60,6 +63,8 @@ try {
       'sessions-api-url': { type: 'string' },
       'farcaster-relay': { type: 'string' },
       'farcaster-rpc': { type: 'string' },
+      'sponsor-url': { type: 'string' },
+      'paymaster-origins': { type: 'string' },
       host: { type: 'string' },
       'public-url': { type: 'string' },
       'trust-proxy': { type: 'string' },
@@ -170,6 +175,8 @@ const site = await startSecureSite({
   sessionsApiUrl: str('sessions-api-url'),
   farcasterRelayUrl: str('farcaster-relay'),
   farcasterRpcUrl: str('farcaster-rpc') ?? (firstChain === undefined ? undefined : evmRpcUrls[firstChain]),
+  sponsorUrl: str('sponsor-url'),
+  paymasterOrigins: str('paymaster-origins')?.split(',').map((o) => o.trim()).filter(Boolean),
 }).catch((e: Error) => fail(`secure site: ${e.message}`))
 
 if (!oidcUrl && !oidcIssuers) {
