@@ -3,17 +3,20 @@
  * stack's ERC-7677 sponsor service (its dev policy for the host's project) to pay: a user with 0 ETH approves a
  * USDC allowance from the demo host, the panel says "Gas paid by Portico demo" (the host's metadata name), and the
  * user operation lands on the dev chain with the account still at 0 ETH. A call outside the policy shows the
- * sponsor's refusal in the panel, where the user can still approve or reject. Real parts only: dev chain, Alto
+ * sponsor's refusal in the panel, where the user can still approve or reject. A wallet_sendCalls whose EIP-5792
+ * paymasterService capability names another project's URL is paid by that project. Real parts only: dev chain, Alto
  * bundler, sponsor service, secure site, API, mail sink.
  */
 import type { Page } from 'playwright-core'
 import { createPublicClient, encodeFunctionData, erc20Abi, http, maxUint256, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBundler, type Bundler } from '../../stack/bundler/index.ts'
-import { devSponsorPolicies, startSponsor, type Sponsor } from '../../stack/sponsor/index.ts'
+import { devSponsorPolicies, parsePolicies, startSponsor, type Sponsor } from '../../stack/sponsor/index.ts'
 import { startHostStack, type HostStack } from './harness.ts'
 
 const PROJECT = 'portico-e2e'
+/** A dapp's own paymaster project, named by wallet_sendCalls' paymasterService capability: DAI only. */
+const DAPP_PROJECT = 'dapp-paymaster'
 const SPENDER: Address = '0x000000000000000000000000000000000000bEEF'
 const OUTSIDE: Address = '0x000000000000000000000000000000000000dEaD'
 
@@ -22,6 +25,7 @@ let bundler: Bundler
 let sponsor: Sponsor
 let rpcUrl: string
 let usdc: Address
+let dai: Address
 
 beforeAll(async () => {
   stack = await startHostStack('embedded-wallet-sponsored', {
@@ -32,9 +36,11 @@ beforeAll(async () => {
       rpcUrl = chain.rpcUrl
       const contracts = chains.deployment.chains[31337]!.contracts
       usdc = contracts.usdc6
+      dai = contracts.dai18
+      const dapp = parsePolicies({ projects: { [DAPP_PROJECT]: { name: 'Dapp Paymaster', contracts: [{ address: dai, methods: '*' }], perUserGasPerDay: '5000000', perProjectGasPerDay: '50000000' } } })
       ;[bundler, sponsor] = await Promise.all([
         startBundler({ rpcUrl, entryPoint: contracts.entryPoint }),
-        startSponsor({ chains: [{ chainId: 31337, entryPoint: contracts.entryPoint, paymaster: contracts.verifyingPaymaster }], policies: devSponsorPolicies(PROJECT, contracts) }),
+        startSponsor({ chains: [{ chainId: 31337, entryPoint: contracts.entryPoint, paymaster: contracts.verifyingPaymaster }], policies: { ...devSponsorPolicies(PROJECT, contracts), ...dapp } }),
       ])
       return {
         options: { smartAccountChainIds: [31337], smartAccountContracts: { 31337: contracts }, bundlerUrl: bundler.url, sponsorUrl: sponsor.url },
@@ -110,7 +116,7 @@ async function panel(page: Page) {
 }
 
 describe('sponsored gas in Chromium (issue 29)', () => {
-  it('a 0-ETH smart account approves USDC from the demo host: "Gas paid by Portico demo", the operation lands, the balance stays 0', async () => {
+  it('a 0-ETH smart account approves USDC from the demo host: "Gas paid by Portico demo", the operation lands, the balance stays 0; outside the policy the user is told; a wallet_sendCalls paymasterService URL is honoured', async () => {
     const client = createPublicClient({ transport: http(rpcUrl) })
     const context = await stack.browser.newContext()
     const page = await context.newPage()
@@ -146,6 +152,24 @@ describe('sponsored gas in Chromium (issue 29)', () => {
     const rejected = await refused
     expect(rejected.type).toBe('RPC_REQUEST_ERROR')
     expect(rejected.payload.code).toBe(4001)
+    expect(await client.getBalance({ address: smart })).toBe(0n)
+
+    // EIP-5792 wallet_sendCalls with an ERC-7677 paymasterService capability: the wallet calls the dapp's URL.
+    const calls = [{ to: dai, data }]
+    const batch = frameRpc(page, 'e2e-batch', 'wallet_sendCalls', [
+      { version: '2.0.0', chainId: '0x7a69', from: smart, atomicRequired: true, calls, capabilities: { paymasterService: { url: `${sponsor.url}/${DAPP_PROJECT}` } } },
+    ])
+    const third = await panel(page)
+    await third.getByText('Gas paid by Portico demo', { exact: true }).waitFor({ timeout: 20_000 })
+    await third.getByRole('button', { name: 'Approve' }).click()
+    const batchReply = await batch
+    expect(batchReply.type).toBe('RPC_REQUEST_SUCCESS')
+    const id = (batchReply.payload.result as { id: string }).id
+    await expect
+      .poll(async () => ((await frameRpc(page, `e2e-status-${Date.now()}`, 'wallet_getCallsStatus', [id])).payload.result as { status?: number } | undefined)?.status, { timeout: 60_000, interval: 500 })
+      .toBe(200)
+    expect(await client.readContract({ address: dai, abi: erc20Abi, functionName: 'allowance', args: [smart, SPENDER] })).toBe(maxUint256)
+    expect(sponsor.gasUsedToday(DAPP_PROJECT, smart) > 0n).toBe(true)
     expect(await client.getBalance({ address: smart })).toBe(0n)
     await context.close()
   })
