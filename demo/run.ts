@@ -93,6 +93,8 @@ async function main(): Promise<void> {
       delegates: Object.fromEntries(Object.entries(chains.deployment.chains).map(([id, c]) => [id, c.contracts.porticoDelegate])),
       paymasterUrl: `${sponsor.url}/${PROJECT_ID}`,
     },
+    // Issue 29: the smart account's gas is sponsored by the demo project's dev policy unless a host names its own.
+    sponsorUrl: sponsor.url,
   })
   stops.push(secureSite.stop)
   oidc = await startOidc({ port: 8790, clients: [secureSite.oidcClient] })

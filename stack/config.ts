@@ -59,6 +59,9 @@ export type StackConfig = {
       sessionsApiUrl?: string
       farcasterRelayUrl?: string
       farcasterRpcUrl?: string
+      /** Sponsored gas: the ERC-7677 sponsor service (default: the `sponsor` service of this file when it is started). */
+      sponsorUrl?: string
+      paymasterOrigins?: string[]
     }
     mail?: { smtpPort?: number; httpPort?: number }
     oidc?: { port?: number }
@@ -69,12 +72,17 @@ export type StackConfig = {
     polkadot?: { port?: number }
     bundler?: { port?: number; rpcUrl?: string; entryPoint?: string; executorPrivateKey?: string }
     farcaster?: { port?: number; rpcUrl?: string }
+    /**
+     * The ERC-7677 sponsor service (stack/sponsor). `paymasters`: `<chainId>:<entryPoint>:<paymaster>` each (default:
+     * the `chain` service's dev deployment); `policyFile` (default: the dev policy of `project`, `portico-demo`).
+     */
+    sponsor?: { port?: number; policyFile?: string; signerPrivateKey?: string; paymasters?: string[]; project?: string }
   }
 }
 
 export type ServiceName = keyof StackConfig['services']
 /** Start order: chains first (others read them), then mail and OpenID, the relay, the API, the secure site. */
-export const SERVICE_NAMES: readonly ServiceName[] = ['chain', 'solana', 'bitcoin', 'cosmos', 'polkadot', 'mail', 'oidc', 'relay', 'api', 'bundler', 'farcaster', 'secureSite']
+export const SERVICE_NAMES: readonly ServiceName[] = ['chain', 'solana', 'bitcoin', 'cosmos', 'polkadot', 'mail', 'oidc', 'relay', 'api', 'bundler', 'sponsor', 'farcaster', 'secureSite']
 
 /** A mistake in the configuration: the message names the key (`services.api.port`) and what it wants. */
 export class ConfigError extends Error {}
@@ -121,6 +129,8 @@ const SHAPE: { [key: string]: Shape } = {
       sessionsApiUrl: 'string',
       farcasterRelayUrl: 'string',
       farcasterRpcUrl: 'string',
+      sponsorUrl: 'string',
+      paymasterOrigins: 'string[]',
     },
     mail: { smtpPort: 'number', httpPort: 'number' },
     oidc: { port },
@@ -131,6 +141,7 @@ const SHAPE: { [key: string]: Shape } = {
     polkadot: { port },
     bundler: { port, rpcUrl: 'string', entryPoint: 'string', executorPrivateKey: 'string' },
     farcaster: { port, rpcUrl: 'string' },
+    sponsor: { port, policyFile: 'string', signerPrivateKey: 'string', paymasters: 'string[]', project: 'string' },
   },
 }
 

@@ -48,14 +48,14 @@ describe('the portico-stack package', () => {
     const files = pack!.files.map((f) => f.path)
     expect(pack!.name).toBe('portico-stack')
     expect(manifest.bin).toEqual({ 'portico-stack': './bin/portico-stack.mjs' })
-    for (const f of ['bin/portico-stack.mjs', 'portico-stack.ts', 'config.ts', 'production.ts', 'README.md', 'relay/index.ts', 'api/index.ts', 'secure-site/server/index.ts', 'secure-site/frame/prebuild.ts'])
+    for (const f of ['bin/portico-stack.mjs', 'portico-stack.ts', 'config.ts', 'production.ts', 'README.md', 'relay/index.ts', 'api/index.ts', 'secure-site/server/index.ts', 'secure-site/frame/prebuild.ts', 'sponsor/index.ts'])
       expect(files).toContain(f)
     expect(files.filter((f) => /\.test\.ts$|(^|\/)\.data\//.test(f))).toEqual([])
   })
 
   it('depends on every library the command, the relay, the API and the secure site import; the dev services\' are optional peers', () => {
     // portico-stack.ts imports config.ts and production.ts; each service's module only when the configuration names it.
-    const prod = externalImports(['config.ts', 'production.ts', 'relay/index.ts', 'api/index.ts', 'secure-site/server/index.ts', 'secure-site/server/pages.ts'])
+    const prod = externalImports(['config.ts', 'production.ts', 'relay/index.ts', 'api/index.ts', 'secure-site/server/index.ts', 'secure-site/server/pages.ts', 'sponsor/index.ts'])
     const missing = [...prod].filter(([name]) => !(name in manifest.dependencies)).map(([name, from]) => `${name} (${from})`)
     expect(missing).toEqual([])
     const dev = externalImports(['mail/index.ts', 'oidc/index.ts', 'local-chains.ts', 'bundler/index.ts', 'farcaster/index.ts'])

@@ -17,6 +17,7 @@ import {
   isProduction,
   relayProblems,
   secureSiteProblems,
+  sponsorProblems,
   type DevOnlyService,
 } from './production.ts'
 
@@ -53,6 +54,9 @@ export function productionErrors(config: StackConfig, names: readonly ServiceNam
       case 'bundler':
         problems = bundlerProblems({ ...s.bundler, chainsFromDevDeployment: !s.bundler?.rpcUrl })
         break
+      case 'sponsor':
+        problems = sponsorProblems({ ...s.sponsor, paymasters: s.sponsor?.paymasters ?? [] })
+        break
       default:
         problems = devOnlyProblems(name as DevOnlyService)
     }
@@ -68,11 +72,39 @@ const hops = (t: TrustProxy | undefined): number => {
   throw new ConfigError('trustProxy: the relay counts proxy hops; give true (one proxy) or a number of hops')
 }
 
+type DevContracts = { entryPoint: `0x${string}`; verifyingPaymaster: `0x${string}`; usdc6: `0x${string}`; dai18: `0x${string}`; nft: `0x${string}` }
+
+/**
+ * The ERC-7677 sponsor service (issue 29): its paymasters from `paymasters`, else from the `chain` service's dev
+ * deployment; its policy from `policyFile`, else the dev policy for `project` (the demo's targets on the dev chains).
+ */
+async function startSponsorService(
+  o: NonNullable<StackConfig['services']['sponsor']>,
+  dev: Record<string, DevContracts> | undefined,
+  opts: { production: boolean; path: (p: string) => string; log: (line: string) => void },
+) {
+  const { devSponsorPolicies, parsePaymasterSpec, startSponsor } = await import('./sponsor/index.ts')
+  const chains = o.paymasters
+    ? o.paymasters.map((spec, i) => {
+        try {
+          return parsePaymasterSpec(spec)
+        } catch (e) {
+          throw new ConfigError(`services.sponsor.paymasters[${i}]: ${(e as Error).message}`)
+        }
+      })
+    : Object.entries(dev ?? {}).map(([id, c]) => ({ chainId: Number(id), entryPoint: c.entryPoint, paymaster: c.verifyingPaymaster }))
+  if (chains.length === 0) throw new ConfigError('services.sponsor needs paymasters (or the chain service in the same file)')
+  const first = dev && Object.values(dev)[0]
+  const policy = o.policyFile ? { policyFile: opts.path(o.policyFile) } : first ? { policies: devSponsorPolicies(o.project ?? 'portico-demo', first) } : undefined
+  if (!policy) throw new ConfigError('services.sponsor needs policyFile (or the chain service in the same file for the dev policy)')
+  return startSponsor({ production: opts.production, chains, port: o.port ?? 0, ...(o.signerPrivateKey && { signerPrivateKey: o.signerPrivateKey as `0x${string}` }), ...policy, log: opts.log })
+}
+
 /** Starts `names` of `config` in order; on a failure stops what started and rethrows. */
 export async function startStack(
   config: StackConfig,
   names: readonly ServiceName[],
-  opts: { baseDir?: string; log?: (line: string) => void } = {},
+  opts: { baseDir?: string; log?: (line: string) => void; production?: boolean } = {},
 ): Promise<{ services: Running[]; stop(): Promise<void> }> {
   const log = opts.log ?? (() => {})
   const path = (p: string) => (isAbsolute(p) ? p : resolve(opts.baseDir ?? process.cwd(), p))
@@ -82,7 +114,7 @@ export async function startStack(
     for (const r of [...running].reverse()) await r.stop().catch((e: Error) => log(`${r.name}: stop failed: ${e.message}`))
     running.length = 0
   }
-  const found: { apiUrl?: string; evmRpcUrls?: Record<string, string>; mail?: { host: string; port: number } } = {}
+  const found: { apiUrl?: string; evmRpcUrls?: Record<string, string>; mail?: { host: string; port: number }; sponsorUrl?: string; evmContracts?: Record<string, DevContracts> } = {}
   try {
     for (const name of SERVICE_NAMES.filter((n) => names.includes(n))) {
       switch (name) {
@@ -90,6 +122,7 @@ export async function startStack(
           const { startLocalChains } = await import('./local-chains.ts')
           const chains = await startLocalChains({ only: ['evm'], log })
           found.evmRpcUrls = Object.fromEntries((chains.evm?.chains ?? []).map((c) => [String(c.chainId), c.rpcUrl]))
+          found.evmContracts = Object.fromEntries(Object.entries(chains.evm?.deployment.chains ?? {}).map(([id, c]) => [id, c.contracts]))
           running.push({ name, lines: chains.readyLines(), stop: () => chains.stop() })
           break
         }
@@ -177,6 +210,12 @@ export async function startStack(
           running.push({ name, lines: [`bundler ready ${bundler.url}`], stop: () => bundler.stop() })
           break
         }
+        case 'sponsor': {
+          const sponsor = await startSponsorService(s.sponsor ?? {}, found.evmContracts, { production: opts.production ?? config.production === true, path, log })
+          found.sponsorUrl = sponsor.url
+          running.push({ name, lines: [`sponsor ready ${sponsor.url} (ERC-7677: POST /<projectId>)`], stop: () => sponsor.stop() })
+          break
+        }
         case 'farcaster': {
           const rpcUrl = s.farcaster?.rpcUrl ?? Object.values(found.evmRpcUrls ?? {})[0]
           if (!rpcUrl) throw new ConfigError('services.farcaster needs rpcUrl (or the chain service in the same file)')
@@ -223,6 +262,8 @@ export async function startStack(
             sessionsApiUrl: o.sessionsApiUrl,
             farcasterRelayUrl: o.farcasterRelayUrl,
             farcasterRpcUrl: o.farcasterRpcUrl,
+            sponsorUrl: o.sponsorUrl ?? found.sponsorUrl,
+            paymasterOrigins: o.paymasterOrigins,
             log,
           })
           if (!issuers && oidcStack) await oidcStack.addClient(site.oidcClient)
@@ -277,7 +318,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2), env 
       process.exit(2)
     }
   }
-  const stack = await startStack(config, names, { log: (line) => console.error(line) }).catch((e: Error) => {
+  const stack = await startStack(config, names, { production, log: (line) => console.error(line) }).catch((e: Error) => {
     console.error(`portico-stack: ${e.message}`)
     process.exit(e instanceof ConfigError ? 2 : 1)
   })

@@ -119,6 +119,27 @@ describe('portico-stack configuration', () => {
     expect(parseStackConfig({ trustProxy: 1, services: { api: { adminToken: 'env:T' } } }, { T: 'x'.repeat(20) })).toEqual({ trustProxy: 1, services: { api: { adminToken: 'x'.repeat(20) } } })
   })
 
+  it('sponsor (issue 29): the dev paymasters, signer and policy are named; a full configuration passes', () => {
+    const config = parseStackConfig({ services: { sponsor: {} } })
+    const [error] = productionErrors(config, ['sponsor'])
+    expect(error!.service).toBe('sponsor')
+    expect(error!.problems).toEqual([
+      "paymasters is missing: the dev chains' EntryPoint and PorticoPaymaster (the dev deployment file) would be used",
+      "signerPrivateKey is missing: the dev signer (the dev mnemonic's account 23, a publicly known key) would sign sponsorships",
+      'policyFile is missing: the dev policy (the demo project sponsoring the seeded contracts) would be used',
+    ])
+    const full = parseStackConfig(
+      { services: { sponsor: { signerPrivateKey: 'env:KEY', policyFile: 'policy.json', paymasters: ['8453:0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108:0x000000000000000000000000000000000000dEaD'] } } },
+      { KEY: `0x${'1'.repeat(64)}` },
+    )
+    expect(productionErrors(full, ['sponsor'])).toEqual([])
+    expect(() => parseStackConfig({ services: { sponsor: { paymasters: '8453:0x1:0x2' } } })).toThrow(new ConfigError('services.sponsor.paymasters wants an array of strings, got "8453:0x1:0x2"'))
+    expect(parseStackConfig({ services: { secureSite: { sponsorUrl: 'https://sponsor.example', paymasterOrigins: ['https://pm.example'] } } }).services.secureSite).toEqual({
+      sponsorUrl: 'https://sponsor.example',
+      paymasterOrigins: ['https://pm.example'],
+    })
+  })
+
   it('production errors of a whole file: one per service with dev defaults', () => {
     const config = parseStackConfig({ redisUrl: 'redis://r:6379', services: { relay: {}, mail: {}, secureSite: HTTPS_SITE } })
     const errors = productionErrors(config, ['relay', 'mail', 'secureSite'])

@@ -169,6 +169,17 @@ export function bundlerProblems(o: BundlerProductionSettings): string[] {
   ])
 }
 
+/** The sponsor service's settings production mode checks (its dev signer key is refused when it starts). */
+export type SponsorProductionSettings = { signerPrivateKey?: string; policyFile?: string; policies?: unknown; paymasters?: readonly unknown[] }
+
+export function sponsorProblems(o: SponsorProductionSettings): string[] {
+  return defined([
+    o.paymasters !== undefined && o.paymasters.length === 0 && 'paymasters is missing: the dev chains\' EntryPoint and PorticoPaymaster (the dev deployment file) would be used',
+    secretProblem('signerPrivateKey', o.signerPrivateKey, 'the dev signer (the dev mnemonic\'s account 23, a publicly known key) would sign sponsorships'),
+    !o.policies && !o.policyFile && 'policyFile is missing: the dev policy (the demo project sponsoring the seeded contracts) would be used',
+  ])
+}
+
 /** For a main: in production mode, prints the refusal and exits 2 when `problems()` names any dev default. */
 export function exitOnDevDefaults(service: string, problems: () => string[], argv: readonly string[] = process.argv.slice(2)): void {
   if (!isProduction(argv)) return

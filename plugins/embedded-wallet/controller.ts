@@ -107,6 +107,8 @@ export interface ControllerOptions {
   now?: () => number
   /** The host's default account type (sent with SYNC_DAPP_DATA and GET_USER until the user chooses one). */
   defaultAccountType?: AccountType
+  /** The host's ERC-7677 paymaster service (sent with SYNC_DAPP_DATA): the smart account's gas sponsor. */
+  paymasterUrl?: string
   /** Sends a SPEC §7 analytics event (SET_PREFERRED_ACCOUNT_TYPE). */
   track?: (event: 'SET_PREFERRED_ACCOUNT_TYPE', properties: Record<string, unknown>) => void
 }
@@ -235,6 +237,7 @@ export class EmbeddedWalletController implements AuthSession {
         sdkVersion: SDK_VERSION,
         ...(meta ? { metadata: { name: meta.name, ...(meta.url ? { url: meta.url } : {}), ...(meta.icons ? { icons: [...meta.icons] } : {}) } } : {}),
         ...(type ? { preferredAccountType: type } : {}),
+        ...(this.options.paymasterUrl ? { paymasterUrl: this.options.paymasterUrl } : {}),
       })
       .then(
         () => undefined,

@@ -45,6 +45,12 @@ export interface EmbeddedWalletOptions {
   farcaster?: boolean
   /** The account type used until the user chooses one (SPEC §3 preferredAccountTypes; sent with SYNC_DAPP_DATA). @default 'eoa' */
   defaultAccountType?: AccountType
+  /**
+   * An ERC-7677 paymaster service URL (docs/SPONSORED-GAS.md): the smart account's user operations ask it to pay their
+   * gas, and the approval panel says "Gas paid by <metadata.name>"; a call it refuses is paid by the user.
+   * @default the secure site's own sponsor, when it runs one
+   */
+  paymasterUrl?: string
   /** Show the email section. @default true (unless the modal's `features.email` is false) */
   email?: boolean
   /** The host runs inside Telegram: SPEC §5 Telegram rules hide some providers. */
@@ -61,6 +67,7 @@ export interface EmbeddedWalletOptions {
  */
 export function embeddedWallet(options: EmbeddedWalletOptions) {
   new URL(options.secureSiteUrl) // a readable error for a bad URL, before any modal exists
+  if (options.paymasterUrl !== undefined) new URL(options.paymasterUrl)
   const controllers = new WeakMap<PluginContext, EmbeddedWalletController>()
   return definePlugin({
     id: 'embedded-wallet',
@@ -87,6 +94,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
         secureSiteUrl: options.secureSiteUrl,
         hostOrigin,
         ...(options.defaultAccountType ? { defaultAccountType: options.defaultAccountType } : {}),
+        ...(options.paymasterUrl ? { paymasterUrl: options.paymasterUrl } : {}),
       })
       controllers.set(ctx, controller)
       ctx.track(controller)

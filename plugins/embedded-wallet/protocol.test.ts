@@ -49,7 +49,7 @@ const VALID: { [K in FrameKind]: { request: FrameKinds[K]['request']; success: F
   UPDATE_EMAIL_PRIMARY_OTP: { request: { otp: '111111' }, success: { action: 'VERIFY_SECONDARY_OTP' } },
   UPDATE_EMAIL_SECONDARY_OTP: { request: { otp: '222222' }, success: { newEmail: 'new@example.com' } },
   SYNC_THEME: { request: { themeMode: 'dark' }, success: {} },
-  SYNC_DAPP_DATA: { request: { projectId: 'p1', sdkType: 'portico', sdkVersion: '0.1.0', metadata: { name: 'Demo', icons: [] } }, success: {} },
+  SYNC_DAPP_DATA: { request: { projectId: 'p1', sdkType: 'portico', sdkVersion: '0.1.0', metadata: { name: 'Demo', icons: [] }, paymasterUrl: 'https://pm.example/p1' }, success: {} },
   RELOAD: { request: {}, success: {} },
   RPC_REQUEST: { request: { method: 'personal_sign', params: ['0x68656c6c6f', '0x11'], chainId: 1 }, success: { result: '0xsig' } },
 }
@@ -124,6 +124,7 @@ describe('parseHostToFrame', () => {
     ['rpc without method', { type: 'RPC_REQUEST', id: 'a', payload: { params: [] } }],
     ['rpc method not a string', { type: 'RPC_REQUEST', id: 'a', payload: { method: ['personal_sign'] } }],
     ['dapp icons not strings', { type: 'SYNC_DAPP_DATA', id: 'a', payload: { metadata: { icons: [1] } } }],
+    ['paymasterUrl not a string', { type: 'SYNC_DAPP_DATA', id: 'a', payload: { paymasterUrl: 42 } }],
     ['social code empty', { type: 'CONNECT_SOCIAL', id: 'a', payload: { code: '' } }],
     ['update email invalid', { type: 'UPDATE_EMAIL', id: 'a', payload: { email: 'x@' } }],
   ]

@@ -128,6 +128,8 @@ export interface FrameKinds {
       metadata?: { name?: string; url?: string; icons?: string[] }
       /** The host's default account type (its preferredAccountTypes for eip155), used until the user chooses one. */
       preferredAccountType?: AccountType
+      /** The host's ERC-7677 paymaster service: the smart account's user operations ask it to pay their gas. */
+      paymasterUrl?: string
     }
     success: EmptyPayload
   }
@@ -258,6 +260,7 @@ const SCHEMAS: { [K in FrameKind]: { request: Check; success: Check } } = {
       sdkVersion: opt(str),
       metadata: opt(obj({ name: opt(str), url: opt(str), icons: opt(arr(str)) })),
       preferredAccountType: opt(accountType),
+      paymasterUrl: opt(str),
     }),
     success: empty,
   },

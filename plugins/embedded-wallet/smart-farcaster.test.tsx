@@ -75,7 +75,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-async function setup(o: { table?: Parameters<typeof fakeSecureSite>[0]; track?: (event: string, props: Record<string, unknown>) => void; defaultAccountType?: 'eoa' | 'smartAccount'; enabled?: number[]; fetchSessions?: (url: string) => Promise<{ status: number; body: unknown }>; deployed?: () => boolean } = {}) {
+async function setup(o: { table?: Parameters<typeof fakeSecureSite>[0]; track?: (event: string, props: Record<string, unknown>) => void; defaultAccountType?: 'eoa' | 'smartAccount'; paymasterUrl?: string; enabled?: number[]; fetchSessions?: (url: string) => Promise<{ status: number; body: unknown }>; deployed?: () => boolean } = {}) {
   let current: 'eoa' | 'smartAccount' = 'eoa'
   const deployedNow = o.deployed ?? (() => false)
   const site = fakeSecureSite({
@@ -103,6 +103,7 @@ async function setup(o: { table?: Parameters<typeof fakeSecureSite>[0]; track?: 
         secureSiteUrl: SECURE,
         socials: ['github', 'farcaster'],
         ...(o.defaultAccountType ? { defaultAccountType: o.defaultAccountType } : {}),
+        ...(o.paymasterUrl ? { paymasterUrl: o.paymasterUrl } : {}),
         testing: { ...site.testing, ...(o.track ? { track: o.track } : {}), ...(o.fetchSessions ? { fetchSessions: o.fetchSessions } : {}) },
       }),
     ],
@@ -200,6 +201,14 @@ describe('account types (SPEC §3, §4 Switching account type)', () => {
     await emailLogin(t)
     const sync = t.site.requests.find((r) => r.type === 'SYNC_DAPP_DATA')
     expect(sync?.payload).toMatchObject({ projectId: 'p1', preferredAccountType: 'smartAccount' })
+    expect(sync?.payload).not.toHaveProperty('paymasterUrl')
+  })
+
+  it("issue 29: the host's paymasterUrl goes to the frame with SYNC_DAPP_DATA (the smart account's ERC-7677 sponsor)", async () => {
+    const t = await setup({ paymasterUrl: 'https://pm.example/rpc?key=abc' })
+    await emailLogin(t)
+    const sync = t.site.requests.find((r) => r.type === 'SYNC_DAPP_DATA')
+    expect(sync?.payload).toMatchObject({ projectId: 'p1', paymasterUrl: 'https://pm.example/rpc?key=abc' })
   })
 })
 

@@ -15,6 +15,7 @@ import { exitOnDevDefaults, secureSiteProblems } from '../production.ts'
  *   [--smtp 127.0.0.1:2525] [--oidc-url http://127.0.0.1:8790] [--evm-rpc 31337=http://127.0.0.1:8545 ...]
  *   [--solana-rpc http://127.0.0.1:8899] [--bundler-url http://127.0.0.1:4337 [--smart-account-chains 31337,...]]
  *   [--sessions-api-url http://127.0.0.1:8788] [--farcaster-relay http://127.0.0.1:8789 [--farcaster-rpc url]]
+ *   [--sponsor-url http://127.0.0.1:4338 [--paymaster-origins https://pm.example,...]]
  *   [--host 127.0.0.1] [--public-url https://secure.example] [--trust-proxy[=addresses]] [--oidc-issuers issuers.json] [--database-url postgres://...] [--redis-url redis://...]
  *   [--production]`
  *
@@ -28,6 +29,8 @@ import { exitOnDevDefaults, secureSiteProblems } from '../production.ts'
  * `--farcaster-relay` is given; `--farcaster-rpc` (default: the first deployment chain's RPC) is where the registries live.
  * EIP-7702 upgrades of the EOA are offered on the deployment's chains with the seeded delegate; `--eip7702-paymaster-url`
  * (an ERC-7677 sponsor, e.g. http://127.0.0.1:4338/portico-demo) pays upgraded EOAs' batches on the bundler's chains.
+ * `--sponsor-url` (the stack's sponsor, `npm run stack:sponsor`) pays the smart accounts' gas by its policy for the
+ * host's project when the host names no paymasterUrl (docs/SPONSORED-GAS.md).
  *
  * The secure site with the services it needs. Without `--smtp` it starts its own mail sink, without `--oidc-url` its
  * own OpenID providers (with its client registered); given `--oidc-url`, that server must already know the client
@@ -63,6 +66,8 @@ try {
       'farcaster-relay': { type: 'string' },
       'farcaster-rpc': { type: 'string' },
       'eip7702-paymaster-url': { type: 'string' },
+      'sponsor-url': { type: 'string' },
+      'paymaster-origins': { type: 'string' },
       host: { type: 'string' },
       'public-url': { type: 'string' },
       'trust-proxy': { type: 'string' },
@@ -177,6 +182,8 @@ const site = await startSecureSite({
   farcasterRelayUrl: str('farcaster-relay'),
   farcasterRpcUrl: str('farcaster-rpc') ?? (firstChain === undefined ? undefined : evmRpcUrls[firstChain]),
   ...(Object.keys(porticoDelegates).length ? { eip7702: { delegates: porticoDelegates, paymasterUrl: str('eip7702-paymaster-url') } } : {}),
+  sponsorUrl: str('sponsor-url'),
+  paymasterOrigins: str('paymaster-origins')?.split(',').map((o) => o.trim()).filter(Boolean),
 }).catch((e: Error) => fail(`secure site: ${e.message}`))
 
 if (!oidcUrl && !oidcIssuers) {

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net'
 import { concatHex, getAddress, hexToBigInt, isAddress, numberToHex, pad, toHex, type Address, type Hex } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { DEV_SPONSOR_SIGNER_INDEX } from '../chain/erc4337.ts'
-import { refuseDevDefaults } from '../production.ts'
+import { refuseDevDefaults, sponsorProblems as missingSettings } from '../production.ts'
 import { callOutsidePolicy, decodeAccountCalls, isHexString, parsePolicies, PolicyError, type SponsorPolicies, type SponsorPolicy } from './policy.ts'
 
 export { parsePolicies, decodeAccountCalls, methodSelector, PolicyError, type SponsorPolicy, type SponsorPolicies, type ContractRule } from './policy.ts'
@@ -67,11 +67,9 @@ export interface Sponsor {
 
 /** What production mode refuses in these options, one line each (empty: fine). */
 export function sponsorProblems(o: Pick<SponsorOptions, 'signerPrivateKey' | 'policies' | 'policyFile'>): string[] {
-  const problems: string[] = []
-  if (!o.signerPrivateKey) problems.push('signerPrivateKey is missing: the dev signer (the dev mnemonic\'s account 23, a publicly known key) would sign sponsorships')
-  else if (o.signerPrivateKey.toLowerCase() === devSponsorSignerKey().toLowerCase())
-    problems.push('signerPrivateKey is the dev signer\'s key (the dev mnemonic\'s account 23): anyone can sign sponsorships with it')
-  if (!o.policies && !o.policyFile) problems.push('policyFile is missing: the dev policy (the demo project sponsoring the seeded contracts) would be used')
+  const problems = missingSettings(o)
+  if (o.signerPrivateKey && o.signerPrivateKey.toLowerCase() === devSponsorSignerKey().toLowerCase())
+    problems.unshift('signerPrivateKey is the dev signer\'s key (the dev mnemonic\'s account 23): anyone can sign sponsorships with it')
   return problems
 }
 
@@ -380,6 +378,14 @@ export async function startSponsor(opts: SponsorOptions): Promise<Sponsor> {
         server.close(() => resolve())
       }),
   }
+}
+
+/** `<chainId>:<entryPoint>:<paymaster>` (the CLI's `--paymaster`, portico-stack's `services.sponsor.paymasters`). */
+export function parsePaymasterSpec(spec: string): SponsorChain {
+  const [id, entryPoint, paymaster, extra] = spec.split(':')
+  if (!id || !/^\d+$/.test(id) || !entryPoint || !isAddress(entryPoint) || !paymaster || !isAddress(paymaster) || extra !== undefined)
+    throw new Error(`wants <chainId>:<entryPoint>:<paymaster>, got "${spec}"`)
+  return { chainId: Number(id), entryPoint: getAddress(entryPoint), paymaster: getAddress(paymaster) }
 }
 
 /** The demo's policy: project `projectId` sponsors USDC/DAI transfer and approve, and NFT transfers, on the dev chains. */

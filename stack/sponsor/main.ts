@@ -3,11 +3,11 @@
 // with the dev signer. Production mode (`--production` or NODE_ENV=production) takes the signer key from
 // PORTICO_SPONSOR_SIGNER_KEY, the policy file from --policy and the paymasters from --paymaster, and refuses the dev
 // defaults, naming each. Prints `sponsor ready <url>`.
-import { getAddress, isAddress, isHex, type Hex } from 'viem'
+import { isHex, type Hex } from 'viem'
 import { DEFAULT_DEPLOYMENT_FILE, readDeployment } from '../chain/index.ts'
 import { command, CommandLineError, listenPort, orExit } from '../cli.ts'
 import { DevDefaultError, isProduction, withoutProductionFlag } from '../production.ts'
-import { devSponsorPolicies, PolicyError, sponsorProblems, startSponsor, type SponsorChain } from './index.ts'
+import { devSponsorPolicies, parsePaymasterSpec, PolicyError, sponsorProblems, startSponsor, type SponsorChain } from './index.ts'
 
 const USAGE = `usage: npm run stack:sponsor -- [--port 4338] [--policy policy.json] [--paymaster <chainId>:<entryPoint>:<paymaster> ...] [--project portico-demo] [--production] [--verbose]
   --policy      the JSON policy file (stack/sponsor/README.md); dev default: the demo project's policy
@@ -30,10 +30,11 @@ const flags = command(
 
 const chains: SponsorChain[] = orExit(() =>
   (flags.paymaster ?? []).map((spec) => {
-    const [id, entryPoint, paymaster] = spec.split(':')
-    if (!id || !/^\d+$/.test(id) || !entryPoint || !isAddress(entryPoint) || !paymaster || !isAddress(paymaster))
-      throw new CommandLineError(`--paymaster wants <chainId>:<entryPoint>:<paymaster>, got "${spec}"`)
-    return { chainId: Number(id), entryPoint: getAddress(entryPoint), paymaster: getAddress(paymaster) }
+    try {
+      return parsePaymasterSpec(spec)
+    } catch (e) {
+      throw new CommandLineError(`--paymaster ${(e as Error).message}`)
+    }
   }),
 )
 const key = process.env.PORTICO_SPONSOR_SIGNER_KEY

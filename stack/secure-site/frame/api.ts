@@ -25,6 +25,8 @@ import {
   type SmartAccountNetworksResponse,
   type RpcRequest,
   type RpcResponse,
+  type SponsorshipRequest,
+  type SponsorshipResponse,
   type SessionResponse,
   type SignOutResponse,
   type UserResponse,
@@ -73,6 +75,8 @@ export interface ApiClient {
   user(chainId?: number | string, preferredAccountType?: AccountType): Promise<UserResponse>
   signOut(): Promise<SignOutResponse>
   rpc(body: RpcRequest): Promise<RpcResponse>
+  /** Sponsored gas: asks the site whether a paymaster pays this request (before the panel shows). */
+  sponsorship(body: SponsorshipRequest): Promise<SponsorshipResponse>
   smartAccountNetworks(): Promise<SmartAccountNetworksResponse>
   smartAccountInit(chainId?: number | string): Promise<SmartAccountInitResponse>
   preferredAccount(type: AccountType, chainId?: number | string): Promise<PreferredAccountResponse>
@@ -135,6 +139,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     },
     signOut: () => call('POST', '/api/sign-out', {}),
     rpc: (body) => call('POST', '/api/rpc', body),
+    sponsorship: (body) => call('POST', '/api/sponsorship', body),
     smartAccountNetworks: () => call('GET', '/api/smart-account/networks'),
     smartAccountInit: (chainId) => call('POST', '/api/smart-account', chainId === undefined ? {} : { chainId }),
     preferredAccount: (type, chainId) => call('POST', '/api/preferred-account', chainId === undefined ? { type } : { type, chainId }),

@@ -82,3 +82,28 @@ describe('issue 26 item 3: Approve only after 1 s of proven visibility', () => {
     expect(document.querySelector('[role=dialog]')?.getAttribute('data-refused-clicks')).toBe('1')
   })
 })
+
+describe('issue 29 sponsored gas in the panel', () => {
+  it('"Gas paid by <app>" is text (markup in the app name stays text); the refusal is a warning the user reads before Approve', () => {
+    const sponsored: ApprovalRequest = {
+      ...request,
+      method: 'eth_sendTransaction',
+      description: { title: 'Approve transaction', rows: [{ label: 'Gas', value: 'Gas paid by <img src=x onerror=alert(1)>' }] },
+    }
+    void showApproval(document, sponsored, { IntersectionObserver: FakeObserver as never })
+    const dd = [...document.querySelectorAll('dt')].find((d) => d.textContent === 'Gas')!.nextElementSibling!
+    expect(dd.textContent).toBe('Gas paid by <img src=x onerror=alert(1)>')
+    expect(document.querySelector('img')).toBeNull()
+    document.body.innerHTML = ''
+    const refused: ApprovalRequest = {
+      ...sponsored,
+      id: 'r2',
+      description: { title: 'Approve transaction', rows: [{ label: 'Gas', value: 'You pay the gas: the sponsor declined this transaction (outside the policy)', warning: true }] },
+    }
+    void showApproval(document, refused, { IntersectionObserver: FakeObserver as never })
+    const warning = document.querySelector('dd.warning')!
+    expect(warning.textContent).toBe('You pay the gas: the sponsor declined this transaction (outside the policy)')
+    expect(buttons().approve).toBeDefined()
+    expect([...document.querySelectorAll('button')].map((b) => b.textContent)).toContain('Reject')
+  })
+})

@@ -36,6 +36,7 @@ function fakeApi(): { [K in keyof ApiClient]: ReturnType<typeof vi.fn> } {
     user: vi.fn(async (chainId?: number | string) => ({ ...user, chainId: chainId ?? user.chainId })),
     signOut: vi.fn(async () => ({ ok: true })),
     rpc: vi.fn(async () => ({ result: '0xsignature' })),
+    sponsorship: vi.fn(async () => ({ status: 'none' })),
     smartAccountNetworks: vi.fn(async () => ({ smartAccountEnabledNetworks: [31337] })),
     smartAccountInit: vi.fn(async () => ({ address: '0x2222222222222222222222222222222222222222', isDeployed: false })),
     preferredAccount: vi.fn(async (type: string) => ({ type, address: type === 'eoa' ? user.address : '0x2222222222222222222222222222222222222222' })),
@@ -433,6 +434,58 @@ describe('frame controller: wallet RPC and approval', () => {
     expect(s.reply('d3')).toMatchObject({ type: 'RPC_REQUEST_ERROR', payload: { code: -32602, message: expect.stringMatching(/chain id 0 would be valid on every chain/) } })
     expect(s.approvals).toHaveLength(1)
     expect(s.api.rpc).toHaveBeenCalledTimes(1)
+  })
+
+  const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+  const approveData = `0x095ea7b3${user.address.slice(2).padStart(64, '0')}${'0'.repeat(63)}1`
+  const sendTx = { type: 'RPC_REQUEST', id: 's1', payload: { method: 'eth_sendTransaction', params: [{ to: USDC, data: approveData }], chainId: 31337 } }
+  const dappData = (extra: Record<string, unknown> = {}) => ({ type: 'SYNC_DAPP_DATA', id: 'd1', payload: { projectId: 'demo-project', metadata: { name: 'Portico demo' }, ...extra } })
+  const gasRow = (r: ApprovalRequest) => r.description.rows.filter((row) => row.label === 'Gas')
+
+  it('sponsored gas: the panel says "Gas paid by <app name>" (host metadata) and the approval claims sponsorship', async () => {
+    const s = setup({ token: 'jwt-1' })
+    s.api.sponsorship.mockResolvedValueOnce({ status: 'sponsored', name: 'Sponsor Inc' })
+    await s.send(dappData({ paymasterUrl: 'https://pm.example/rpc', preferredAccountType: 'smartAccount' }))
+    await s.send(sendTx)
+    expect(s.api.sponsorship).toHaveBeenCalledWith({
+      method: 'eth_sendTransaction',
+      params: [{ to: USDC, data: approveData }],
+      chainId: 31337,
+      preferredAccountType: 'smartAccount',
+      paymasterUrl: 'https://pm.example/rpc',
+    })
+    expect(gasRow(s.approvals[0]!)).toEqual([{ label: 'Gas', value: 'Gas paid by Portico demo' }])
+    expect(s.api.rpc).toHaveBeenCalledWith({
+      method: 'eth_sendTransaction',
+      params: [{ to: USDC, data: approveData }],
+      chainId: 31337,
+      approved: true,
+      preferredAccountType: 'smartAccount',
+      paymasterUrl: 'https://pm.example/rpc',
+      sponsored: true,
+    })
+  })
+
+  it("sponsored gas refused: a warning row with the sponsor's reason; the user may still approve (no sponsorship claimed)", async () => {
+    const s = setup({ token: 'jwt-1' })
+    s.api.sponsorship.mockResolvedValueOnce({ status: 'refused', message: 'call to 0xabc is outside the policy' })
+    await s.send(dappData())
+    await s.send(sendTx)
+    expect(gasRow(s.approvals[0]!)).toEqual([
+      { label: 'Gas', value: 'You pay the gas: the sponsor declined this transaction (call to 0xabc is outside the policy)', warning: true },
+    ])
+    expect(s.api.rpc).toHaveBeenCalledWith({ method: 'eth_sendTransaction', params: [{ to: USDC, data: approveData }], chainId: 31337, approved: true })
+    expect(s.reply('s1')).toEqual({ type: 'RPC_REQUEST_SUCCESS', id: 's1', payload: { result: '0xsignature' } })
+  })
+
+  it('no paymaster (or a failed check): no Gas row; messages are never asked about', async () => {
+    const s = setup({ token: 'jwt-1' })
+    s.api.sponsorship.mockRejectedValueOnce(new ApiFailure('Network Error', 0, undefined))
+    await s.send(sendTx)
+    expect(gasRow(s.approvals[0]!)).toEqual([])
+    await s.send(sign)
+    expect(s.api.sponsorship).toHaveBeenCalledTimes(1)
+    expect(gasRow(s.approvals[1]!)).toEqual([])
   })
 
   it('signing without a session is refused before any panel', async () => {

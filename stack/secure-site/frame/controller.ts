@@ -23,7 +23,7 @@ import {
 } from 'portico/plugins/embedded-wallet'
 import { ApiErrorText, type LoginFrameUser } from '../server/api-types.ts'
 import { ApiFailure, type ApiClient } from './api.ts'
-import { describeRequest, type ApprovalDescription } from './describe.ts'
+import { describeRequest, sponsorRows, type ApprovalDescription, type Sponsorship } from './describe.ts'
 import { parseSigningRequest, SigningRequestError, type SigningRequest } from '../requests.ts'
 import { checkDelegationChain, DelegationRequestError, SET_DELEGATION_METHOD } from '../eip7702-request.ts'
 
@@ -136,6 +136,8 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
   let approvals: Promise<unknown> = Promise.resolve()
   /** The Farcaster channel GET_FARCASTER_URI opened (this site's opaque id; the relay token stays on the server). */
   let farcasterChannel: string | undefined
+  /** Sponsored gas: the host's app name (shown as "Gas paid by <name>") and paymaster service, from SYNC_DAPP_DATA. */
+  let dapp: { name?: string; paymasterUrl?: string } = {}
 
   const token = () => storage.getItem(STORAGE_KEYS.token) ?? undefined
 
@@ -359,9 +361,11 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
       opts.setTheme(themeMode)
       return {}
     },
-    async SYNC_DAPP_DATA({ preferredAccountType }) {
-      // The approval panel names the requester by its verified origin, never by host-supplied metadata.
+    async SYNC_DAPP_DATA({ preferredAccountType, metadata, paymasterUrl }) {
+      // The approval panel names the requester by its verified origin, never by host-supplied metadata; the metadata
+      // name only says who pays the gas of a sponsored operation.
       rememberHostAccountType(preferredAccountType)
+      dapp = { ...(metadata?.name ? { name: metadata.name } : {}), ...(paymasterUrl ? { paymasterUrl } : {}) }
       return {}
     },
     async RELOAD() {
@@ -372,6 +376,7 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
     async RPC_REQUEST({ method, params, chainId }, request) {
       requireSession()
       const chain = chainId ?? storedChainId()
+      let sponsorship: Sponsorship = { status: 'none' }
       const call = async () => {
         const type = hostAccountType()
         const res = await api.rpc({
@@ -380,6 +385,8 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
           ...(chain === undefined ? {} : { chainId: chain }),
           ...(needsApproval(method) ? { approved: true } : {}),
           ...(type === undefined ? {} : { preferredAccountType: type }),
+          ...(dapp.paymasterUrl ? { paymasterUrl: dapp.paymasterUrl } : {}),
+          ...(sponsorship.status === 'sponsored' ? { sponsored: true } : {}),
         })
         if ('error' in res) throw new FrameFailure(res.error.message, res.error.code)
         return { result: res.result }
@@ -397,8 +404,28 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
         throw e
       }
       const description = describeRequest(parsed, chain)
+      if (parsed.method === 'eth_sendTransaction' || parsed.method === 'wallet_sendCalls') {
+        sponsorship = await askSponsorship(method, params, chain)
+        description.rows.push(...sponsorRows(sponsorship, { name: dapp.name, origin: opts.hostOrigin }))
+      }
       return withApproval({ id: request.id, method, description, hostOrigin: opts.hostOrigin }, call)
     },
+  }
+
+  /** Whether a paymaster pays this request's gas (the smart account's operations only); a failed check is `none`. */
+  async function askSponsorship(method: string, params: unknown, chain: FrameChainId | undefined): Promise<Sponsorship> {
+    const type = hostAccountType()
+    try {
+      return await api.sponsorship({
+        method,
+        params,
+        ...(chain === undefined ? {} : { chainId: chain }),
+        ...(type === undefined ? {} : { preferredAccountType: type }),
+        ...(dapp.paymasterUrl ? { paymasterUrl: dapp.paymasterUrl } : {}),
+      })
+    } catch {
+      return { status: 'none' }
+    }
   }
 
   function expire(err: ApiFailure) {

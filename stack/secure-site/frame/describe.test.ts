@@ -3,7 +3,7 @@ import { Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransac
 import { createApproveInstruction, createTransferInstruction } from '@solana/spl-token'
 import { encodeFunctionData, maxUint256, parseAbi, serializeTransaction } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { describeRequest, formatEther, formatUnits } from './describe.ts'
+import { describeRequest, formatEther, formatUnits, sponsorRows } from './describe.ts'
 import { parseSigningRequest, SIGNING_METHODS, SigningRequestError, type SigningRequest } from '../requests.ts'
 import { SUPPORTED_METHODS } from '../server/rpc.ts'
 import { needsApproval } from 'portico/plugins/embedded-wallet'
@@ -267,5 +267,28 @@ describe('approval description', () => {
     expect(JSON.parse(d.rows[3]!.value)).toEqual({ type: 'native-token-recurring-allowance', data: { allowance: '0x1' } })
     const pci = `0x${'01'.repeat(32)}`
     expect(describeApproval('wallet_revokePermissions', [{ permissionContext: pci }])).toEqual({ title: 'Revoke permissions', rows: [{ label: 'Permission', value: pci, code: true }] })
+  })
+})
+
+describe('issue 29 sponsored gas: the Gas row', () => {
+  const origin = 'https://host.example'
+  it('sponsored: "Gas paid by" the host metadata name, else the sponsor\'s ERC-7677 name, else the origin', () => {
+    expect(sponsorRows({ status: 'sponsored', name: 'Sponsor Inc' }, { name: 'Portico demo', origin })).toEqual([{ label: 'Gas', value: 'Gas paid by Portico demo' }])
+    expect(sponsorRows({ status: 'sponsored', name: 'Sponsor Inc' }, { name: '  ', origin })).toEqual([{ label: 'Gas', value: 'Gas paid by Sponsor Inc' }])
+    expect(sponsorRows({ status: 'sponsored' }, { origin })).toEqual([{ label: 'Gas', value: 'Gas paid by https://host.example' }])
+  })
+
+  it('a long or multi-line name is one line of at most 60 characters', () => {
+    const [row] = sponsorRows({ status: 'sponsored' }, { name: `Evil\nApp ${'x'.repeat(100)}`, origin })
+    expect(row!.value.startsWith('Gas paid by Evil App xxx')).toBe(true)
+    expect(row!.value.length).toBe('Gas paid by '.length + 60)
+    expect(row!.value.endsWith('…')).toBe(true)
+  })
+
+  it("refused: a warning that the user pays, with the sponsor's reason; none: no row", () => {
+    expect(sponsorRows({ status: 'refused', message: 'the daily gas budget is exhausted' }, { name: 'Portico demo', origin })).toEqual([
+      { label: 'Gas', value: 'You pay the gas: the sponsor declined this transaction (the daily gas budget is exhausted)', warning: true },
+    ])
+    expect(sponsorRows({ status: 'none' }, { name: 'Portico demo', origin })).toEqual([])
   })
 })

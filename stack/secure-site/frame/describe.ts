@@ -283,6 +283,27 @@ function solanaInstructionRows(tx: VersionedTransaction): ApprovalRow[] {
   return rows
 }
 
+/** What the site's sponsorship check answered for a request (server `SponsorshipResponse`). */
+export type Sponsorship = { status: 'none' } | { status: 'sponsored'; name?: string } | { status: 'refused'; message: string }
+
+/** Longest app or sponsor name shown; a longer one is cut with an ellipsis (it is host-chosen text). */
+const MAX_SPONSOR_NAME = 60
+
+/**
+ * Sponsored gas (issue 29): "Gas paid by <app>" where the paymaster accepted the operation (the app: the host's
+ * metadata name, else the sponsor's ERC-7677 name, else the requesting origin); where it refused, a warning that the
+ * user pays, with the sponsor's reason. Nothing when no paymaster applies.
+ */
+export function sponsorRows(sponsorship: Sponsorship, app: { name?: string; origin: string }): ApprovalRow[] {
+  if (sponsorship.status === 'sponsored') {
+    const name = (app.name?.trim() || sponsorship.name?.trim() || app.origin).replace(/\s+/g, ' ')
+    return [{ label: 'Gas', value: `Gas paid by ${name.length > MAX_SPONSOR_NAME ? `${name.slice(0, MAX_SPONSOR_NAME - 1)}…` : name}` }]
+  }
+  if (sponsorship.status === 'refused')
+    return [{ label: 'Gas', value: `You pay the gas: the sponsor declined this transaction (${sponsorship.message})`, warning: true }]
+  return []
+}
+
 /** The panel's heading and rows for a parsed request on `chainId`. */
 export function describeRequest(req: SigningRequest, chainId?: number | string): ApprovalDescription {
   switch (req.method) {

@@ -276,7 +276,11 @@ export type FarcasterConnectResponse = { status: 'pending' } | ({ status: 'compl
  * - `wallet_grantPermissions` params `[{ expiry, signer, permissions, chainId?, address? }]` (ERC-7715) → the grant
  *   with `context` = the API server's session pci (the account signed `sessionGrantMessage` and the site POSTed
  *   `/v1/sessions/{caip}`); `wallet_revokePermissions` params `[{ permissionContext | context }]` → `{}` (signed revoke)
- * - `wallet_getCapabilities` (both types) → `{ [hexChainId]: { atomic: { status: 'supported' | 'unsupported' } } }`
+ * - `wallet_getCapabilities` (both types) → `{ [hexChainId]: { atomic: { status: 'supported' | 'unsupported' } } }`,
+ *   plus `paymasterService: { supported: true }` where the smart account is active (ERC-7677)
+ * Sponsored gas (docs/SPONSORED-GAS.md): `eth_sendTransaction` and `wallet_sendCalls` from the smart account take
+ * `paymasterUrl` (the host's ERC-7677 service; default the site's own sponsor) and `sponsored: true` when the panel
+ * showed "Gas paid by …"; a `paymasterService.url` capability of `wallet_sendCalls` comes first.
  * Any other method → `{ error: { code: 4200, message } }`.
  */
 export type RpcRequest = {
@@ -286,7 +290,19 @@ export type RpcRequest = {
   approved?: boolean
   /** The host's default account type (as for `GET /api/user`), used only while the user has not chosen one. */
   preferredAccountType?: AccountType
+  /** The host's ERC-7677 paymaster service (SYNC_DAPP_DATA), for the smart account's user operations. */
+  paymasterUrl?: string
+  /** The user approved a sponsored operation (`POST /api/sponsorship` answered `sponsored`): send it with the paymaster. */
+  sponsored?: boolean
 }
+
+/** `POST /api/sponsorship`: will a paymaster pay this request's gas? Asked before the approval panel shows. */
+export type SponsorshipRequest = Pick<RpcRequest, 'method' | 'params' | 'chainId' | 'preferredAccountType' | 'paymasterUrl'>
+/**
+ * `none`: not a smart account operation, or no paymaster for it; `sponsored`: the paymaster's stub accepted it (`name`:
+ * the ERC-7677 `sponsor.name`, if it gave one); `refused`: the paymaster's own reason, or why it could not be asked.
+ */
+export type SponsorshipResponse = { status: 'none' } | { status: 'sponsored'; name?: string } | { status: 'refused'; message: string }
 export type RpcErrorObject = { code: number; message: string; data?: unknown }
 export type RpcResponse = { result: unknown } | { error: RpcErrorObject }
 

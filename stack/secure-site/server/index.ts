@@ -25,6 +25,8 @@ import {
   type LoginFrameUser,
   type ProjectCheckResponse,
   type RpcRequest,
+  type SponsorshipRequest,
+  type SponsorshipResponse,
   type SessionResponse,
   type SocialCallbackMessage,
   type SocialProvider,
@@ -121,6 +123,13 @@ export type SecureSiteOptions = {
    * Absent: not offered (portico_setDelegation answers 4200).
    */
   eip7702?: Pick<Eip7702Options, 'delegates' | 'paymasterUrl'>
+  /**
+   * Sponsored gas (docs/SPONSORED-GAS.md): the stack's sponsor service (stack/sponsor); the smart account's operations
+   * ask `<sponsorUrl>/<projectId>` (ERC-7677) to pay their gas when the host names no `paymasterUrl` of its own.
+   */
+  sponsorUrl?: string
+  /** When set, the only origins of paymaster URLs (host's, dapp's, `sponsorUrl`) this site calls. */
+  paymasterOrigins?: string[]
   /** Farcaster sign-in (issue 14): the auth relay and the JSON-RPC of the chain holding the ID/Key registries. */
   farcasterRelayUrl?: string
   farcasterRpcUrl?: string
@@ -265,6 +274,8 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     sessionsApiUrl: opts.sessionsApiUrl ?? opts.apiUrl,
     receiptTimeoutMs: opts.userOperationTimeoutMs,
     state: ephemeral,
+    sponsorUrl: opts.sponsorUrl,
+    paymasterOrigins: opts.paymasterOrigins,
   })
   const eip7702 = opts.eip7702
     ? createEip7702({
@@ -940,6 +951,15 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
     return { ok: true as const }
   })
 
+  // Sponsored gas: asked by the frame before the approval panel shows ("Gas paid by …" or the sponsor's refusal).
+  app.post('/api/sponsorship', async (req): Promise<SponsorshipResponse> => {
+    const s = await requireSession(req, await apiContext(req))
+    const b = body(req) as SponsorshipRequest
+    const chain = parseChain(b.chainId)
+    if (chain?.namespace !== 'eip155' || activeType(s.user, chain.id, b.preferredAccountType) !== 'smartAccount') return { status: 'none' }
+    return smart.sponsorship(s.user.addresses.eip155, chain.id, b.method, b.params, b.paymasterUrl, s.projectId)
+  })
+
   app.post('/api/rpc', async (req) => {
     const s = await requireSession(req, await apiContext(req))
     const b = body(req) as RpcRequest
@@ -957,7 +977,8 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
       {
         // The stored choice decides (the host's default was applied when it fetched the user).
         active: (chainId) => activeType(u, chainId, b.preferredAccountType) === 'smartAccount',
-        call: (method, params, chainId, parsed) => smart.call(method, params, chainId, rpcUser, keys, s.projectId, parsed),
+        call: (method, params, chainId, parsed) =>
+          smart.call(method, params, chainId, rpcUser, keys, s.projectId, parsed, { paymasterUrl: b.paymasterUrl, sponsored: b.sponsored === true }),
       },
       eip7702?.forUser(rpcUser, keys),
     )

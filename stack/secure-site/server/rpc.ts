@@ -182,15 +182,22 @@ async function solanaCall(req: RpcRequest, parsed: SigningRequest | undefined, u
   }
 }
 
-/** EIP-5792 wallet_getCapabilities: atomic batches where the smart account is active. Params `[address?, chainIds?]`. */
+/**
+ * EIP-5792 wallet_getCapabilities: atomic batches and ERC-7677 paymaster services (the user operation asks the dapp's
+ * `paymasterService.url`, docs/SPONSORED-GAS.md) where the smart account is active, and what an EOA upgraded with
+ * EIP-7702 offers (eip7702.ts). Params `[address?, chainIds?]`.
+ */
 async function capabilities(params: unknown, chainId: number, smart: SmartRpc | undefined, delegation: DelegationRpc | undefined): Promise<Record<string, unknown>> {
   const asked = Array.isArray(params) && Array.isArray(params[1]) ? params[1] : [`0x${chainId.toString(16)}`]
   const out: Record<string, unknown> = {}
   for (const id of asked) {
     if (typeof id !== 'string' || !isHex(id)) throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: chain ids must be hex')
     const n = Number(BigInt(id))
-    // An EOA upgraded with EIP-7702 batches atomically too (eip7702.ts).
-    out[`0x${n.toString(16)}`] = smart?.active(n) || !delegation ? { atomic: { status: smart?.active(n) ? 'supported' : 'unsupported' } } : await delegation.capabilities(n)
+    out[`0x${n.toString(16)}`] = smart?.active(n)
+      ? { atomic: { status: 'supported' }, paymasterService: { supported: true } }
+      : delegation
+        ? await delegation.capabilities(n)
+        : { atomic: { status: 'unsupported' } }
   }
   return out
 }

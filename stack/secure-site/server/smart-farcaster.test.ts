@@ -163,7 +163,7 @@ describe('smart accounts', () => {
     // This user chose the smart account; a host default of eoa does not override it.
     expect((await call('GET', '/api/user?chainId=31337&preferredAccountType=eoa', { token })).body.address).toBe(smart)
     expect(await rpc(other.token, 'wallet_getCapabilities', [other.user.address, ['0x7a69']])).toEqual({ result: { '0x7a69': { atomic: { status: 'unsupported' } } } })
-    expect(await rpc(token, 'wallet_getCapabilities', [smart, ['0x7a69']])).toEqual({ result: { '0x7a69': { atomic: { status: 'supported' } } } })
+    expect(await rpc(token, 'wallet_getCapabilities', [smart, ['0x7a69']])).toEqual({ result: { '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } } } })
   })
 
   it('a counterfactual smart account signs with ERC-6492 and viem verifies it', async () => {
@@ -246,11 +246,11 @@ describe('smart accounts', () => {
   it('SPEC §8 5700 to 5760: EIP-5792 refusals before anything is signed, and a dapp-chosen id', async () => {
     const call1 = [{ to: SINK, value: '0x1' }]
     const base = { version: '2.0.0', chainId: '0x7a69', from: smart }
-    expect((await rpc(token, 'wallet_sendCalls', [{ ...base, calls: call1, capabilities: { paymasterService: { url: 'https://pm.example' } } }])).error.code).toBe(5700)
+    expect((await rpc(token, 'wallet_sendCalls', [{ ...base, calls: call1, capabilities: { auxiliaryFunds: { supported: true } } }])).error.code).toBe(5700)
     expect((await rpc(token, 'wallet_sendCalls', [{ ...base, chainId: '0x1', calls: call1 }])).error.code).toBe(5710)
     expect((await rpc(token, 'wallet_sendCalls', [{ ...base, calls: Array.from({ length: 21 }, () => call1[0]) }])).error.code).toBe(5740)
     const id = `dapp-bundle-${Date.now()}`
-    const sent = await rpc(token, 'wallet_sendCalls', [{ ...base, id, calls: call1, capabilities: { paymasterService: { url: 'x', optional: true } } }])
+    const sent = await rpc(token, 'wallet_sendCalls', [{ ...base, id, calls: call1, capabilities: { auxiliaryFunds: { optional: true } } }])
     expect(sent.result.id).toBe(id)
     await expect.poll(async () => (await rpc(token, 'wallet_getCallsStatus', [id])).result?.status, { timeout: 60_000, interval: 200 }).toBe(200)
     expect((await rpc(token, 'wallet_sendCalls', [{ ...base, id, calls: call1 }])).error.code).toBe(5720)

@@ -14,11 +14,13 @@ import { userOperationReceiptFailed } from 'portico'
 import { RpcErrorCode } from './api-types.ts'
 import { RpcError, type RpcKeyOpener, type RpcUser } from './rpc.ts'
 import { createMemoryEphemeral, type Ephemeral } from './ephemeral.ts'
-import type { SigningRequest } from '../requests.ts'
+import { isSigningMethod, parseSigningRequest, type SigningRequest } from '../requests.ts'
+import type { SponsorshipResponse } from './api-types.ts'
+import { askPaymaster, paymasterCapability, paymasterClient, paymasterErrorText, paymasterFor, sponsorableCalls, type Paymaster, type SponsorshipOptions } from './sponsorship.ts'
 
 export type SmartAccountContracts = { entryPoint: Address; porticoAccountFactory: Address }
 
-export type SmartAccountsOptions = {
+export type SmartAccountsOptions = SponsorshipOptions & {
   /** The host's enabled eip155 chain ids where smart accounts are offered (SPEC §4: only on enabled networks). */
   chainIds: readonly number[]
   /** The deployment's ERC-4337 contracts per chain (stack/chain deployment `contracts`). */
@@ -124,8 +126,10 @@ export function createSmartAccounts(o: SmartAccountsOptions) {
     return !!code && code !== '0x'
   }
 
-  async function sendOp(acct: Smart, chainId: number, calls: Call[], gas?: bigint): Promise<Hex> {
-    const bundler = createBundlerClient({ account: acct as unknown as SmartAccount, client: client(chainId), transport: http(bundlerUrlOf(chainId)!), pollingInterval: pollMs })
+  async function sendOp(acct: Smart, chainId: number, calls: Call[], gas?: bigint, paymaster?: Paymaster): Promise<Hex> {
+    // With a paymaster, viem asks it for stub data (estimation), then for the final signed paymasterData (ERC-7677).
+    const sponsorship = paymaster ? { paymaster: paymasterClient(paymaster), ...(paymaster.context ? { paymasterContext: paymaster.context } : {}) } : {}
+    const bundler = createBundlerClient({ account: acct as unknown as SmartAccount, client: client(chainId), transport: http(bundlerUrlOf(chainId)!), pollingInterval: pollMs, ...sponsorship })
     // A dapp-given gas limit is used for the call as is (no estimation of the call); the other limits are then fixed.
     const limits =
       gas === undefined ? {} : { callGasLimit: gas, verificationGasLimit: (await isDeployed(acct.address, chainId)) ? 300_000n : 1_000_000n, preVerificationGas: 100_000n }
@@ -203,10 +207,41 @@ export function createSmartAccounts(o: SmartAccountsOptions) {
   }
 
   /**
-   * The wallet RPC of the user's smart account on chainId (only called when it is the active account there).
-   * `projectId` goes to the API server's sessions calls.
+   * Sponsored gas (POST /api/sponsorship, before the panel): the paymaster's ERC-7677 stub answer for this request
+   * from the user's smart account on chainId. Never throws for a refusal: its text is the answer's message.
    */
-  async function call(method: string, params: unknown, chainId: number, user: RpcUser, keys: RpcKeyOpener, projectId: string, parsed?: SigningRequest): Promise<unknown> {
+  async function sponsorship(ownerAddress: string, chainId: number, method: unknown, params: unknown, hostPaymasterUrl: unknown, projectId: string): Promise<SponsorshipResponse> {
+    let parsed: SigningRequest | undefined
+    try {
+      parsed = typeof method === 'string' && isSigningMethod(method) ? parseSigningRequest(method, params) : undefined
+    } catch {
+      return { status: 'none' } // the request itself is refused by /api/rpc, with its own error
+    }
+    const calls = sponsorableCalls(parsed)
+    if (!calls) return { status: 'none' }
+    let paymaster: Paymaster | undefined
+    try {
+      paymaster = paymasterFor(parsed, hostPaymasterUrl, projectId, o)
+    } catch (e) {
+      return { status: 'refused', message: (e as Error).message }
+    }
+    if (!paymaster) return { status: 'none' }
+    const acct = await account(watchOnly(ownerAddress), chainId)
+    try {
+      const { name } = await askPaymaster(acct as unknown as SmartAccount, chainId, calls, paymaster, await isDeployed(acct.address, chainId))
+      return { status: 'sponsored', ...(name ? { name } : {}) }
+    } catch (e) {
+      return { status: 'refused', message: unreachable(e) ? 'The gas sponsor could not be reached' : paymasterErrorText(e) }
+    }
+  }
+
+  /**
+   * The wallet RPC of the user's smart account on chainId (only called when it is the active account there).
+   * `projectId` goes to the API server's sessions calls (and names the project at the site's own sponsor).
+   * `sponsor`: the host's paymaster URL and whether the user approved a sponsored operation (docs/SPONSORED-GAS.md).
+   */
+  async function call(method: string, params: unknown, chainId: number, user: RpcUser, keys: RpcKeyOpener, projectId: string, parsed?: SigningRequest, sponsor?: { paymasterUrl?: unknown; sponsored?: boolean }): Promise<unknown> {
+    const paymaster = () => (sponsor?.sponsored === true ? paymasterFor(parsed, sponsor.paymasterUrl, projectId, o) : undefined)
     const list = Array.isArray(params) ? params : []
     const signer = () => account(privateKeyToAccount(`0x${Buffer.from(keys.evm()).toString('hex')}`), chainId)
     const me = await address(user.eip155Address, chainId)
@@ -237,7 +272,7 @@ export function createSmartAccounts(o: SmartAccountsOptions) {
         checkFrom(tx.from, me)
         checkChain(tx.chainId, chainId)
         if (!tx.to) throw bad('transaction.to must be an address')
-        const hash = await sendOp(await signer(), chainId, [{ to: tx.to, value: tx.value, ...(tx.data ? { data: tx.data } : {}) }], tx.gas)
+        const hash = await sendOp(await signer(), chainId, [{ to: tx.to, value: tx.value, ...(tx.data ? { data: tx.data } : {}) }], tx.gas, paymaster())
         return (await waitReceipt(chainId, hash)).receipt.transactionHash
       }
       case 'wallet_sendCalls': {
@@ -251,14 +286,16 @@ export function createSmartAccounts(o: SmartAccountsOptions) {
           throw e
         }
         if (parsed.calls.length > MAX_CALLS) throw new RpcError(RpcErrorCode.BUNDLE_TOO_LARGE, `A bundle holds at most ${MAX_CALLS} calls`)
+        // ERC-7677 paymasterService: honoured (its URL checked here); any other required capability is unknown.
+        paymasterCapability(parsed, o)
         for (const [name, capability] of Object.entries(parsed.capabilities)) {
-          if (asRecord(capability).optional !== true) throw new RpcError(RpcErrorCode.UNSUPPORTED_CAPABILITY, `Unsupported capability: ${name}`)
+          if (name !== 'paymasterService' && asRecord(capability).optional !== true) throw new RpcError(RpcErrorCode.UNSUPPORTED_CAPABILITY, `Unsupported capability: ${name}`)
         }
         const requestedId = parsed.id
         if (requestedId && (await batches.get(`batch:${requestedId.toLowerCase()}`)) !== undefined)
           throw new RpcError(RpcErrorCode.DUPLICATE_ID, `Duplicate id: ${requestedId}`)
         const calls: Call[] = parsed.calls.map((c) => ({ to: c.to!, value: c.value, ...(c.data ? { data: c.data } : {}) }))
-        const hash = await sendOp(await signer(), chainId, calls)
+        const hash = await sendOp(await signer(), chainId, calls, undefined, paymaster())
         await batches.set(`batch:${hash.toLowerCase()}`, JSON.stringify({ sender: me, chainId } satisfies Batch), BATCH_TTL_MS)
         if (requestedId) await batches.set(`batch:${requestedId.toLowerCase()}`, JSON.stringify({ sender: me, chainId, hash } satisfies Batch), BATCH_TTL_MS)
         return { id: requestedId ?? hash }
@@ -332,5 +369,5 @@ export function createSmartAccounts(o: SmartAccountsOptions) {
     }
   }
 
-  return { enabledChainIds: enabled as readonly number[], isEnabled, address, isDeployed, call, client }
+  return { enabledChainIds: enabled as readonly number[], isEnabled, address, isDeployed, call, sponsorship, client }
 }
