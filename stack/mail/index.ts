@@ -196,10 +196,19 @@ export async function startMailSink(options: MailSinkOptions = {}): Promise<Mail
       if (stopped) return
       stopped = true
       http.closeAllConnections()
-      await Promise.all([
+      const closed = Promise.all([
         new Promise<void>((resolve) => http.close(() => resolve())),
         new Promise<void>((resolve) => smtp.close(() => resolve())),
       ])
+      // A pooled client (the secure site's mailer) keeps its connection open between mails. smtp-server would wait
+      // closeTimeout for it to leave; a connection with no mail under way is told now that the sink is going and
+      // closed. One in the middle of a mail keeps closeTimeout to finish it (new commands already get a 421).
+      for (const connection of [...smtp.connections]) {
+        if (connection.session.envelope?.mailFrom) continue
+        connection.send(421, 'Mail sink shutting down')
+        connection.close()
+      }
+      await closed
     },
   }
 }
