@@ -45,6 +45,8 @@ export interface LoadResult {
   lost: number
   duplicates: number
   latencyMs: { p50: number; p99: number; max: number }
+  /** p99 and max latency of the messages sent in each second of the run (warm-up included): where a tail comes from. */
+  perSecond: { second: number; p99: number; max: number }[]
   achievedRate: number
   connectSeconds: number
   /** The reconnecting clients: how many, messages published to them while they were away, and how many of those arrived. */
@@ -86,6 +88,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   /** 1 for a message published to a client while it was away (delivered on its re-subscribe, timed apart). */
   const missed = new Uint8Array(sendTimes.length)
   const recoverLatencies: number[] = []
+  const bySecond: number[][] = []
   let delivered = 0
   let duplicates = 0
   let refused = 0
@@ -110,7 +113,11 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
       seen[seq] = 1
       delivered++
       if (missed[seq]) recoverLatencies.push(performance.now() - sendTimes[seq]!)
-      else if (seq >= warmupMessages) latencies.push(performance.now() - sendTimes[seq]!)
+      else {
+        const latency = performance.now() - sendTimes[seq]!
+        if (seq >= warmupMessages) latencies.push(latency)
+        ;(bySecond[Math.floor(seq / opts.rate)] ??= []).push(latency)
+      }
     }
   }
 
@@ -219,6 +226,11 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   for (let seq = 0; seq < sent; seq++) missedCount += missed[seq]!
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN
   const accepted = sent - refused
+  const perSecond = [...bySecond.entries()].flatMap(([second, list]) => {
+    if (!list) return []
+    list.sort((a, b) => a - b)
+    return [{ second, p99: list[Math.min(list.length - 1, Math.floor(0.99 * list.length))] ?? NaN, max: list[list.length - 1] ?? NaN }]
+  })
   return {
     sent: accepted,
     refused,
@@ -226,6 +238,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     lost: accepted - delivered,
     duplicates,
     latencyMs: { p50: at(0.5), p99: at(0.99), max: latencies[latencies.length - 1] ?? NaN },
+    perSecond,
     achievedRate: sent / sendSeconds,
     connectSeconds,
     reconnect: {

@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { Redis } from 'ioredis'
 import { startLocalRedis } from '../../stack/relay/redis-server.ts'
 import { cpuSecondsOf, runLoad, startRelayProcess, type LoadResult, type RelayProcess } from './load.ts'
 
@@ -69,7 +70,25 @@ async function scenario(name: string, relays: RelayProcess[], flags: ReturnType<
       `${result.achievedRate.toFixed(0)} msg/s, refused ${result.refused}, connect ${result.connectSeconds.toFixed(1)} s; ` +
       `${result.reconnect.clients} clients away 1 s: ${result.reconnect.recovered} of ${result.reconnect.missed} missed messages received after reconnecting (p50 ${result.reconnect.recoverMs.p50.toFixed(0)} ms after publish)`,
   )
+  console.log(`${name}: p99 / max ms of the messages sent in each second (warm-up first): ${result.perSecond.map((s) => `${s.p99.toFixed(0)}/${s.max.toFixed(0)}`).join(' ')}`)
   return { name, result, relayCpu, clientCpu, load, ...(redisCpu !== undefined ? { redisCpu } : {}) }
+}
+
+/** `INFO commandstats` of the run's Redis, busiest first: what each publish costs it (the counters behind the row). */
+async function commandStats(url: string): Promise<string> {
+  const redis = new Redis(url, { lazyConnect: true })
+  try {
+    await redis.connect()
+    const info = await redis.info('commandstats')
+    const rows = [...info.matchAll(/^cmdstat_(\S+):calls=(\d+),usec=(\d+),usec_per_call=([\d.]+)/gm)].map((m) => ({ name: m[1]!, calls: Number(m[2]), usec: Number(m[3]), perCall: Number(m[4]) }))
+    rows.sort((a, b) => b.usec - a.usec)
+    return rows
+      .slice(0, 12)
+      .map((r) => `  ${r.name}: ${r.calls} calls, ${r.perCall} µs each, ${(r.usec / 1e6).toFixed(2)} s in all`)
+      .join('\n')
+  } finally {
+    redis.disconnect()
+  }
 }
 
 const flags = parseFlags(process.argv.slice(2))
@@ -89,6 +108,7 @@ try {
     const pair = [await startRelayProcess(['--redis', redis.url, '--max-connections-per-ip', '0']), await startRelayProcess(['--redis', redis.url, '--max-connections-per-ip', '0'])]
     started.push(...pair)
     scenarios.push(await scenario('two relays over Redis', pair, flags, 2, redis.pid))
+    console.log(`two relays over Redis: Redis commands over the run (calls, µs per call):\n${await commandStats(redis.url)}`)
   }
 } finally {
   for (const process of started.reverse()) await process.stop().catch(() => {})

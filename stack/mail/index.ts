@@ -41,6 +41,8 @@ export interface MailSink {
    * Rejects after `timeoutMs` (default 10 000).
    */
   waitFor(predicate: (message: MailMessage) => boolean, timeoutMs?: number): Promise<MailMessage>
+  /** SMTP connections accepted since the start, and those open now (a pooled client keeps one between mails). */
+  smtpConnections(): { opened: number; open: number }
   /** Drops every kept message. */
   clear(): void
   stop(): Promise<void>
@@ -61,6 +63,7 @@ export async function startMailSink(options: MailSinkOptions = {}): Promise<Mail
   /** Oldest first; served reversed. */
   const kept: MailMessage[] = []
   const waiters = new Set<(message: MailMessage) => void>()
+  let opened = 0
 
   const store = (message: MailMessage): void => {
     kept.push(message)
@@ -76,6 +79,10 @@ export async function startMailSink(options: MailSinkOptions = {}): Promise<Mail
     size: MAX_MAIL_BYTES,
     logger: false,
     closeTimeout: 1_000,
+    onConnect(_session, callback) {
+      opened++
+      callback()
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -189,6 +196,7 @@ export async function startMailSink(options: MailSinkOptions = {}): Promise<Mail
         waiters.add(waiter)
       })
     },
+    smtpConnections: () => ({ opened, open: smtp.connections.size }),
     clear() {
       kept.length = 0
     },
@@ -196,10 +204,19 @@ export async function startMailSink(options: MailSinkOptions = {}): Promise<Mail
       if (stopped) return
       stopped = true
       http.closeAllConnections()
-      await Promise.all([
+      const closed = Promise.all([
         new Promise<void>((resolve) => http.close(() => resolve())),
         new Promise<void>((resolve) => smtp.close(() => resolve())),
       ])
+      // A pooled client (the secure site's mailer) keeps its connection open between mails. smtp-server would wait
+      // closeTimeout for it to leave; a connection with no mail under way is told now that the sink is going and
+      // closed. One in the middle of a mail keeps closeTimeout to finish it (new commands already get a 421).
+      for (const connection of [...smtp.connections]) {
+        if (connection.session.envelope?.mailFrom) continue
+        connection.send(421, 'Mail sink shutting down')
+        connection.close()
+      }
+      await closed
     },
   }
 }

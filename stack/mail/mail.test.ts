@@ -147,6 +147,24 @@ describe('startMailSink ports', () => {
   })
 })
 
+describe('startMailSink stop()', () => {
+  it('closes an idle pooled client connection at once (the secure site keeps one open between mails)', async () => {
+    const own = await startMailSink()
+    const pooled = createTransport({ pool: true, host: own.smtpHost, port: own.smtpPort, secure: false, ignoreTLS: true })
+    try {
+      await pooled.sendMail({ from: 'a@portico.example', to: 'pool@example.com', subject: 'pooled', text: '-' })
+      expect(own.messages().map((m) => m.subject)).toEqual(['pooled'])
+      // smtp-server's closeTimeout (the grace it gives open connections) can no longer fire: stop() returns only
+      // because the sink closes the idle connection itself.
+      vi.useFakeTimers({ toFake: ['setTimeout'] })
+      await own.stop()
+    } finally {
+      vi.useRealTimers()
+      pooled.close()
+    }
+  })
+})
+
 describe('linkifyText', () => {
   it('links only http(s) URLs and escapes the rest', () => {
     expect(linkifyText('go https://a.example/x, then javascript:alert(1) <i>')).toBe(

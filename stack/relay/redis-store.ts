@@ -15,16 +15,22 @@ import {
 /**
  * Redis as the shared memory of several relay processes (`--redis <url>`):
  *
- * - Each message is a hash `<p>t:{<topic>}:m:<key>` (publisher, JSON) expiring with its TTL; the topic's index is a
- *   sorted set `<p>t:{<topic>}:z` (key -> expiry) with a byte ledger `<p>t:{<topic>}:b` (key -> bytes, "#" -> total),
- *   and the acknowledgements a set `<p>t:{<topic>}:a:<key>` of client ids that expires with the message. A
- *   publisher's stored bytes have the same index and ledger under `<p>c:{<client id>}:`. Every container expires
- *   with the last message it lists, so Redis holds nothing beyond the TTLs.
- * - Adding a message, checking the per-topic and per-client limits and de-duplicating a republished payload is one
- *   Lua script, so two relays never both accept the message that fills a topic. Expiry uses Redis's clock (TIME),
- *   not the relays'.
+ * - Each message is a hash `<p>t:{<topic>}:m:<key>` (publisher `p`, JSON `j`, topic sequence `s`, and one field
+ *   `a:<client id>` per client that acknowledged it) expiring with its TTL, so acknowledgements cost no key of their
+ *   own and go with the message. The topic's index is a sorted set `<p>t:{<topic>}:z` (member `<key>:<bytes>`, score
+ *   the expiry) with a ledger hash `<p>t:{<topic>}:b` (`#` stored bytes, `n` the sequence that orders messages
+ *   published in one millisecond). A publisher's stored bytes have the same index and ledger under
+ *   `<p>c:{<client id>}:` (kept only while `maxStoredBytesPerClient` is on). Containers expire some time after the last
+ *   message they list, so Redis holds nothing much beyond the TTLs.
+ * - Adding messages, checking the per-topic and per-client limits, de-duplicating a republished payload and
+ *   announcing the new message over pub/sub is one Lua script for all the publishes of an event-loop turn, so two
+ *   relays never both accept the message that fills a topic. Expired entries leave the indexes when a limit would
+ *   otherwise be hit (and every 64th message of a topic), not on every publish. Expiry uses Redis's clock (TIME).
  * - Publishes fan out over pub/sub, one channel per topic (`<p>p:<topic>`), subscribed while a local client is.
- *   The add script publishes a new message itself: stored and announced in one step, one round trip.
+ * - The counts of `stats()` are sampled with SCAN over the topic indexes (no global index on the publish path).
+ *
+ * About a dozen Redis commands per publish and two per acknowledgement (the first design ran about 27 and 3, and
+ * saturated Redis near 3,000 publishes a second: BENCHMARKS.md, relay load).
  *
  * One Redis (with replicas if you like) serves any number of relays; Redis Cluster is not supported (the scripts
  * touch a topic's and its publisher's keys together). Needs Redis 6.2 or newer.
@@ -33,68 +39,93 @@ import {
 const LUA_PRELUDE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local function prune(z, h)
+local function bytesOf(member)
+  return tonumber(string.match(member, ':(%d+)$') or '0')
+end
+local function keyOf(member)
+  return string.match(member, '^[^:]+')
+end
+-- Drops what expired from an index and its ledger's byte count.
+local function prune(z, b)
   local gone = redis.call('ZRANGEBYSCORE', z, '-inf', now, 'LIMIT', 0, 500)
   while #gone > 0 do
-    local sizes = redis.call('HMGET', h, unpack(gone))
     local freed = 0
-    for _, s in ipairs(sizes) do if s then freed = freed + tonumber(s) end end
+    for _, member in ipairs(gone) do freed = freed + bytesOf(member) end
     redis.call('ZREM', z, unpack(gone))
-    redis.call('HDEL', h, unpack(gone))
-    redis.call('HINCRBY', h, '#', -freed)
+    redis.call('HINCRBY', b, '#', -freed)
     gone = redis.call('ZRANGEBYSCORE', z, '-inf', now, 'LIMIT', 0, 500)
   end
 end
-local function keepUntil(k, at)
-  local left = redis.call('PTTL', k)
-  if left ~= -2 and left < at - now then redis.call('PEXPIREAT', k, at) end
+-- An index and its ledger live at least until \`at\`; extended with slack (up to an hour) so that the next
+-- publishes on the container find it long enough and only read its TTL.
+local function keepUntil(z, b, at, ttl)
+  local left = redis.call('PTTL', z)
+  if left ~= -2 and left < at - now then
+    local deadline = at + math.min(ttl, 3600000)
+    redis.call('PEXPIREAT', z, deadline)
+    redis.call('PEXPIREAT', b, deadline)
+  end
 end
 `
 
 /**
- * KEYS: message, topic index, topic ledger, publisher index, publisher ledger, ack set, all messages, all topics,
- * topic sequence. ARGV: key, ttl ms, bytes, publisher id, JSON, max topic messages, max topic bytes, max publisher
- * bytes, topic, fan-out channel, origin relay id. The sequence orders a topic's messages (several can share a
- * millisecond).
- * Returns [status, expiresAt]: 1 new, 0 duplicate, -1 topic messages, -2 topic bytes, -3 publisher bytes.
+ * The publishes of one event-loop turn. KEYS, five per message: message, topic index, topic ledger, publisher index,
+ * publisher ledger. ARGV: origin relay id, max topic messages, max topic bytes, max publisher bytes, then six per
+ * message: key, ttl ms, bytes, publisher id, JSON, fan-out channel.
+ * Returns [status, expiresAt] per message: 1 new, 0 duplicate, -1 topic messages, -2 topic bytes, -3 publisher bytes.
  */
 const ADD_LUA = `${LUA_PRELUDE}
-local key, exp, bytes = ARGV[1], now + tonumber(ARGV[2]), tonumber(ARGV[3])
-prune(KEYS[2], KEYS[3])
-if redis.call('EXISTS', KEYS[1]) == 1 then
-  local current = tonumber(redis.call('ZSCORE', KEYS[2], key) or '0')
-  if exp > current then
-    redis.call('PEXPIREAT', KEYS[1], exp)
-    redis.call('ZADD', KEYS[2], exp, key)
-    keepUntil(KEYS[2], exp)
-    keepUntil(KEYS[3], exp)
-    keepUntil(KEYS[6], exp)
-    keepUntil(KEYS[9], exp)
-    redis.call('ZADD', KEYS[7], 'GT', exp, key)
-    redis.call('ZADD', KEYS[8], 'GT', exp, ARGV[9])
+local origin, maxMessages, maxTopicBytes, maxPublisherBytes = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local out = {}
+local function add(m, z, b, pz, pb, key, ttl, bytes, publisher, json, channel)
+  local exp = now + ttl
+  local member = key .. ':' .. bytes
+  if redis.call('EXISTS', m) == 1 then
+    local current = tonumber(redis.call('ZSCORE', z, member) or '0')
+    if exp > current then
+      redis.call('PEXPIREAT', m, exp)
+      redis.call('ZADD', z, exp, member)
+      keepUntil(z, b, exp, ttl)
+    end
+    return 0, exp
   end
-  return {0, exp}
+  local ledger = redis.call('HMGET', b, '#', 'n')
+  local topicBytes, seq = tonumber(ledger[1] or '0'), tonumber(ledger[2] or '0') + 1
+  local count = maxMessages > 0 and redis.call('ZCARD', z) or 0
+  if (maxMessages > 0 and count + 1 > maxMessages) or (maxTopicBytes > 0 and topicBytes + bytes > maxTopicBytes) or seq % 64 == 0 then
+    prune(z, b)
+    topicBytes = tonumber(redis.call('HGET', b, '#') or '0')
+    if maxMessages > 0 then count = redis.call('ZCARD', z) end
+  end
+  if maxMessages > 0 and count + 1 > maxMessages then return -1, 0 end
+  if maxTopicBytes > 0 and topicBytes + bytes > maxTopicBytes then return -2, 0 end
+  if maxPublisherBytes > 0 then
+    local publisherBytes = tonumber(redis.call('HGET', pb, '#') or '0')
+    if publisherBytes + bytes > maxPublisherBytes then
+      prune(pz, pb)
+      publisherBytes = tonumber(redis.call('HGET', pb, '#') or '0')
+      if publisherBytes + bytes > maxPublisherBytes then return -3, 0 end
+    end
+    redis.call('ZADD', pz, exp, member)
+    redis.call('HSET', pb, '#', publisherBytes + bytes)
+    keepUntil(pz, pb, exp, ttl)
+  end
+  redis.call('HSET', m, 'p', publisher, 'j', json, 's', seq)
+  redis.call('PEXPIREAT', m, exp)
+  redis.call('ZADD', z, exp, member)
+  redis.call('HSET', b, '#', topicBytes + bytes, 'n', seq)
+  keepUntil(z, b, exp, ttl)
+  redis.call('PUBLISH', channel, '{"o":"' .. origin .. '","e":' .. string.format('%d', exp) .. ',"m":' .. json .. '}')
+  return 1, exp
 end
-local maxMessages, maxTopicBytes, maxPublisherBytes = tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
-if maxMessages > 0 and redis.call('ZCARD', KEYS[2]) + 1 > maxMessages then return {-1, 0} end
-if maxTopicBytes > 0 and tonumber(redis.call('HGET', KEYS[3], '#') or '0') + bytes > maxTopicBytes then return {-2, 0} end
-prune(KEYS[4], KEYS[5])
-if maxPublisherBytes > 0 and tonumber(redis.call('HGET', KEYS[5], '#') or '0') + bytes > maxPublisherBytes then return {-3, 0} end
-local seq = redis.call('INCR', KEYS[9])
-keepUntil(KEYS[9], exp)
-redis.call('HSET', KEYS[1], 'p', ARGV[4], 'j', ARGV[5], 's', seq)
-redis.call('PEXPIREAT', KEYS[1], exp)
-for _, pair in ipairs({{KEYS[2], KEYS[3]}, {KEYS[4], KEYS[5]}}) do
-  redis.call('ZADD', pair[1], exp, key)
-  redis.call('HSET', pair[2], key, bytes)
-  redis.call('HINCRBY', pair[2], '#', bytes)
-  keepUntil(pair[1], exp)
-  keepUntil(pair[2], exp)
+for i = 0, #KEYS / 5 - 1 do
+  local k, a = i * 5, 4 + i * 6
+  local status, exp = add(KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 4], KEYS[k + 5],
+    ARGV[a + 1], tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3]), ARGV[a + 4], ARGV[a + 5], ARGV[a + 6])
+  out[#out + 1] = status
+  out[#out + 1] = exp
 end
-redis.call('ZADD', KEYS[7], 'GT', exp, key)
-redis.call('ZADD', KEYS[8], 'GT', exp, ARGV[9])
-redis.call('PUBLISH', ARGV[10], '{"o":"' .. ARGV[11] .. '","e":' .. string.format('%d', exp) .. ',"m":' .. ARGV[5] .. '}')
-return {1, exp}
+return out
 `
 
 /**
@@ -111,9 +142,8 @@ for i, z in ipairs(KEYS) do
   -- (the topic sequence), so a page boundary never reorders them.
   local pending = {}
   for j = 1, #entries, 2 do
-    local key = entries[j]
-    local m = redis.call('HMGET', base .. 'm:' .. key, 'p', 'j', 's')
-    if m[2] and m[1] ~= client and redis.call('SISMEMBER', base .. 'a:' .. key, client) == 0 then
+    local m = redis.call('HMGET', base .. 'm:' .. keyOf(entries[j]), 'p', 'j', 's', 'a:' .. client)
+    if m[2] and m[1] ~= client and not m[4] then
       pending[#pending + 1] = { m[2], entries[j + 1], m[3] }
     end
   end
@@ -133,34 +163,27 @@ end
 return out
 `
 
-/** KEYS: pairs of (message, ack set); ARGV: the client id of each pair. An ack set lives as long as its message. */
+/**
+ * KEYS: messages; ARGV: the client id of each. The acknowledgement is a field of the message, gone with it; a
+ * message that already expired is not brought back.
+ */
 const ACK_LUA = `
-for i = 1, #KEYS, 2 do
-  local left = redis.call('PTTL', KEYS[i])
-  if left > 0 then
-    redis.call('SADD', KEYS[i + 1], ARGV[(i + 1) / 2])
-    redis.call('PEXPIRE', KEYS[i + 1], left)
-  end
+for i = 1, #KEYS do
+  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('HSET', KEYS[i], 'a:' .. ARGV[i], 1) end
 end
 return 1
 `
 
-/** KEYS: all messages, all topics. Returns [live messages, live topics]. */
-const COUNTS_LUA = `${LUA_PRELUDE}
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-return {redis.call('ZCARD', KEYS[1]), redis.call('ZCARD', KEYS[2])}
-`
-
 type Scripted = Redis & {
-  relayAdd(...args: (string | number)[]): Promise<[number, number]>
+  relayAdd(numKeys: number, ...args: (string | number)[]): Promise<number[]>
   relayUndelivered(numKeys: number, ...args: (string | number)[]): Promise<(string | number)[]>
   relayAck(numKeys: number, ...args: string[]): Promise<number>
-  relayCounts(...args: string[]): Promise<[number, number]>
 }
 
 /** Acknowledgements written by one script call at most (a fetch page may add more at once). */
 const ACK_BATCH = 1000
+/** Publishes stored by one script call at most: a longer turn is split so that Redis serves others in between. */
+const ADD_BATCH = 256
 
 const LIMIT_BY_STATUS: Record<number, StoreLimitName> = { [-1]: 'topicMessages', [-2]: 'topicBytes', [-3]: 'storedBytesPerClient' }
 
@@ -184,16 +207,15 @@ export class RedisStore implements RelayStore {
   private refreshing: Promise<void> | undefined
   /** Acknowledgements of this event-loop turn, written together (one script call instead of one each). */
   private pendingAcks: { keys: string[]; clients: string[]; written: Promise<void> } | undefined
-  /** Adds of this event-loop turn (publishes from many sockets), sent as one pipeline: one write, one read. */
-  private pendingAdds: { args: (string | number)[]; resolve: (reply: [number, number]) => void; reject: (error: Error) => void }[] = []
+  /** Adds of this event-loop turn (publishes from many sockets), stored by one script call per ADD_BATCH. */
+  private pendingAdds: { keys: string[]; args: (string | number)[]; resolve: (reply: [number, number]) => void; reject: (error: Error) => void }[] = []
 
   private constructor(redis: Redis, prefix: string, private readonly limits: StoreLimits) {
     this.redis = redis as Scripted
     this.prefix = prefix
-    redis.defineCommand('relayAdd', { numberOfKeys: 9, lua: ADD_LUA })
+    redis.defineCommand('relayAdd', { lua: ADD_LUA })
     redis.defineCommand('relayUndelivered', { lua: UNDELIVERED_LUA })
     redis.defineCommand('relayAck', { lua: ACK_LUA })
-    redis.defineCommand('relayCounts', { numberOfKeys: 2, lua: COUNTS_LUA })
   }
 
   static async connect(opts: RedisRelayOptions): Promise<{ store: RedisStore; bus: RedisBus }> {
@@ -223,28 +245,10 @@ export class RedisStore implements RelayStore {
       ...(input.attestation !== undefined ? { attestation: input.attestation } : {}),
     }
     const client = `${this.prefix}c:{${publisherId}}:`
-    const [status, expiresAt] = await this.batchedAdd([
-      this.topicKey(input.topic, `m:${key}`),
-      this.topicKey(input.topic, 'z'),
-      this.topicKey(input.topic, 'b'),
-      `${client}z`,
-      `${client}b`,
-      this.topicKey(input.topic, `a:${key}`),
-      `${this.prefix}messages`,
-      `${this.prefix}topics`,
-      this.topicKey(input.topic, 'n'),
-      key,
-      Math.round(input.ttl * 1000),
-      messageBytes(input.message),
-      publisherId,
-      JSON.stringify(wire),
-      this.limits.maxTopicMessages,
-      this.limits.maxTopicBytes,
-      this.limits.maxStoredBytesPerClient,
-      input.topic,
-      fanOutChannel(this.prefix, input.topic),
-      this.origin,
-    ])
+    const [status, expiresAt] = await this.batchedAdd(
+      [this.topicKey(input.topic, `m:${key}`), this.topicKey(input.topic, 'z'), this.topicKey(input.topic, 'b'), `${client}z`, `${client}b`],
+      [key, Math.round(input.ttl * 1000), messageBytes(input.message), publisherId, JSON.stringify(wire), fanOutChannel(this.prefix, input.topic)],
+    )
     if (status === 1) return { status: 'new', stored: { ...wire, expiresAt: Number(expiresAt) } }
     if (status === 0) return { status: 'duplicate' }
     return { status: 'limit', limit: LIMIT_BY_STATUS[status] ?? 'topicMessages' }
@@ -274,27 +278,34 @@ export class RedisStore implements RelayStore {
     return { messages: read.map((entry) => entry.stored), more: Number(reply[0]) === 1 }
   }
 
-  private batchedAdd(args: (string | number)[]): Promise<[number, number]> {
+  private batchedAdd(keys: string[], args: (string | number)[]): Promise<[number, number]> {
     return new Promise((resolve, reject) => {
       if (this.pendingAdds.length === 0) setImmediate(() => this.flushAdds())
-      this.pendingAdds.push({ args, resolve, reject })
+      this.pendingAdds.push({ keys, args, resolve, reject })
     })
   }
 
   private flushAdds(): void {
-    const batch = this.pendingAdds
+    const pending = this.pendingAdds
     this.pendingAdds = []
-    const pipeline = this.redis.pipeline() as unknown as { relayAdd(...args: (string | number)[]): void; exec(): Promise<[Error | null, unknown][] | null> }
-    for (const { args } of batch) pipeline.relayAdd(...args)
-    pipeline.exec().then(
-      (replies) =>
-        batch.forEach(({ resolve, reject }, i) => {
-          const [error, reply] = replies?.[i] ?? [new Error('redis: no reply'), undefined]
-          if (error) reject(error)
-          else resolve(reply as [number, number])
-        }),
-      (error: Error) => batch.forEach(({ reject }) => reject(error)),
-    )
+    const { maxTopicMessages, maxTopicBytes, maxStoredBytesPerClient } = this.limits
+    for (let start = 0; start < pending.length; start += ADD_BATCH) {
+      const batch = pending.slice(start, start + ADD_BATCH)
+      this.redis
+        .relayAdd(
+          batch.length * 5,
+          ...batch.flatMap((entry) => entry.keys),
+          this.origin,
+          maxTopicMessages,
+          maxTopicBytes,
+          maxStoredBytesPerClient,
+          ...batch.flatMap((entry) => entry.args),
+        )
+        .then(
+          (reply) => batch.forEach(({ resolve }, i) => resolve([Number(reply[2 * i]), Number(reply[2 * i + 1])])),
+          (error: Error) => batch.forEach(({ reject }) => reject(error)),
+        )
+    }
   }
 
   markAcked(clientId: string, messages: readonly StoredMessage[]): Promise<void> {
@@ -308,20 +319,37 @@ export class RedisStore implements RelayStore {
       this.pendingAcks = batch
     }
     for (const m of messages) {
-      this.pendingAcks.keys.push(this.topicKey(m.topic, `m:${m.key}`), this.topicKey(m.topic, `a:${m.key}`))
+      this.pendingAcks.keys.push(this.topicKey(m.topic, `m:${m.key}`))
       this.pendingAcks.clients.push(clientId)
     }
     return this.pendingAcks.written
   }
 
-  /** Per-topic and per-client entries expire with their keys; this trims the global indexes and samples them. */
+  /** Per-topic and per-client entries expire with their keys; this samples the counts. */
   async prune(): Promise<void> {
     await this.refreshCounts()
   }
 
+  /**
+   * Live messages and the topics holding them, over every relay on this Redis: a SCAN of the topic indexes and a
+   * ZCOUNT of each (incremental, so Redis serves others in between; stats() reads the last sample).
+   */
   async refreshCounts(): Promise<void> {
-    const [messages, topics] = await this.redis.relayCounts(`${this.prefix}messages`, `${this.prefix}topics`)
-    this.cachedCounts = { topics: Number(topics), messages: Number(messages) }
+    const now = Date.now()
+    let topics = 0
+    let messages = 0
+    const stream = this.redis.scanStream({ match: `${escapeGlob(this.prefix)}t:*:z`, count: 1000 })
+    for await (const keys of stream as AsyncIterable<string[]>) {
+      if (keys.length === 0) continue
+      const pipeline = this.redis.pipeline()
+      for (const key of keys) pipeline.zcount(key, `(${now}`, '+inf')
+      for (const [error, live] of (await pipeline.exec()) ?? []) {
+        if (error || !live) continue
+        topics++
+        messages += Number(live)
+      }
+    }
+    this.cachedCounts = { topics, messages }
   }
 
   /** The figures of the last sample; asking starts the next one (stats() is synchronous, Redis is not). */
@@ -444,6 +472,11 @@ export class RedisBus implements RelayBus {
   async close(): Promise<void> {
     await this.sub.quit().catch(() => this.sub.disconnect())
   }
+}
+
+/** A key prefix as a literal inside a SCAN MATCH pattern. */
+function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, (c) => `\\${c}`)
 }
 
 function fanOutChannel(prefix: string, topic: string): string {

@@ -115,6 +115,71 @@ describe('stack/relay scale-out: several relay processes on one Redis are one re
     expect(a.stats().limitExceeded.topicMessages).toBe(1)
   })
 
+  it('limits a client\'s stored bytes and a topic\'s bytes across relays; a message that expired frees its share', async () => {
+    const limits = { maxStoredBytesPerClient: 1000, maxTopicBytes: 1500 }
+    const [a, b] = [await relayOnRedis('byte-limits', limits), await relayOnRedis('byte-limits', limits)]
+    const keyPair = generateKeyPair()
+    const [onA, onB] = [await connect(a, { keyPair }), await connect(b, { keyPair })]
+    const limited = { code: RELAY_ERROR.limitExceeded }
+    expect((await onA.request('irn_publish', { topic: topicOf('mine'), message: 'x'.repeat(600), ttl: 1 })).result).toBe(true)
+    // The same client id on the other relay: its stored bytes are counted together.
+    expect((await onB.request('irn_publish', { topic: topicOf('mine'), message: 'y'.repeat(600), ttl: 300 })).error).toMatchObject(limited)
+    expect((await onB.request('irn_publish', { topic: topicOf('mine'), message: 'y'.repeat(400), ttl: 300 })).result).toBe(true)
+    // Once the first message's TTL is over, its 600 bytes are free again (on Redis's clock).
+    await expect
+      .poll(async () => (await onB.request('irn_publish', { topic: topicOf('mine'), message: 'z'.repeat(600), ttl: 300 })).result, {
+        timeout: 10_000,
+        interval: 200,
+      })
+      .toBe(true)
+    expect(b.stats().limitExceeded.storedBytesPerClient).toBeGreaterThanOrEqual(1)
+
+    const topic = topicOf('bytes')
+    const [first, second] = [await connect(a), await connect(b)]
+    expect((await first.request('irn_publish', { topic, message: 'a'.repeat(1000), ttl: 300 })).result).toBe(true)
+    expect((await second.request('irn_publish', { topic, message: 'b'.repeat(600), ttl: 300 })).error).toMatchObject(limited)
+    expect((await second.request('irn_publish', { topic, message: 'b'.repeat(500), ttl: 300 })).result).toBe(true)
+    expect(b.stats().limitExceeded.topicBytes).toBe(1)
+  })
+
+  it('hands a client that drops mid-stream and returns on the other relay all it missed, in order, and nothing it acknowledged', async () => {
+    const [a, b] = [await relayOnRedis('reconnect'), await relayOnRedis('reconnect')]
+    const publisher = await connect(a)
+    const topic = topicOf('reconnect')
+    const keyPair = generateKeyPair()
+    const takeDeliveries = async (client: RawClient, count: number) => {
+      const messages: string[] = []
+      while (messages.length < count) messages.push((await client.nextDelivery(topic)).data.message)
+      return messages
+    }
+    const publishAll = (messages: string[]) =>
+      Promise.all(messages.map((message) => publisher.request('irn_publish', { topic, message, ttl: 300 })))
+
+    const first = await connect(b, { keyPair })
+    await first.request('irn_subscribe', { topic })
+    const before = Array.from({ length: 5 }, (_, i) => `before ${i}`)
+    await publishAll(before)
+    expect(await takeDeliveries(first, before.length)).toEqual(before)
+    // Answered once the acknowledgements before it are recorded (frames of one socket are handled in order).
+    expect((await first.request('irn_batchFetchMessages', { topics: [topic] })).result).toEqual({ messages: [], hasMore: false })
+    await first.close()
+
+    // Published while it is away: more than a topic's pruning period (64), so the lazy pruning runs meanwhile.
+    const missed = Array.from({ length: 100 }, (_, i) => `missed ${String(i).padStart(3, '0')}`)
+    await publishAll(missed)
+    const back = await connect(a, { keyPair })
+    const arriving = takeDeliveries(back, missed.length + 3)
+    await back.request('irn_subscribe', { topic })
+    const after = ['after 0', 'after 1', 'after 2']
+    await publishAll(after)
+    const received = await arriving
+    expect(received.filter((message) => message.startsWith('missed'))).toEqual(missed)
+    expect(received.filter((message) => message.startsWith('after')).sort()).toEqual(after)
+    // Nothing it acknowledged before it left came again.
+    await drain(back, publisher, topic)
+    expect(deliveries(back, topic)).toEqual([])
+  })
+
   it('loses nothing when a relay process stops and another starts on the same Redis', async () => {
     const first = await relayOnRedis('restart')
     const other = await relayOnRedis('restart')

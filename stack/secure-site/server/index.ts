@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { EventEmitter } from 'node:events'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose'
 import * as oidcClient from 'openid-client'
@@ -295,9 +295,27 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   const oidcConfigs = new Map<SocialProvider, Promise<oidcClient.Configuration>>()
 
   // Fastify takes a hop count too; its overloads type only the others.
-  // forceCloseConnections: stop() ends in-flight long-polls (Farcaster and device waits, a smart account's receipt wait)
-  // instead of waiting up to a minute for them; their clients retry. A loaded test run hung in app.close() without it.
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024, trustProxy: (opts.trustProxy ?? false) as boolean, forceCloseConnections: true })
+  // No forceCloseConnections: stop() lets requests under way finish (a signature, a UserOperation's receipt wait), so a
+  // deploy does not cut them; the long-polls a client simply repeats (device approval, Farcaster) end at stop().
+  // Sockets carrying no request are closed at stop() (preClose below).
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024, trustProxy: (opts.trustProxy ?? false) as boolean })
+  // Requests under way per socket. Node's server.close() (and fastify's idle close) waits for a socket that never sent
+  // a request until headersTimeout (60 s): undici (fetch) opens such spare sockets under parallel requests, and one left
+  // from the tests' rate-limit burst was what held app.close() in secure-site.test.ts.
+  const requestsOn = new Map<Socket, number>()
+  app.server.on('connection', (socket: Socket) => {
+    requestsOn.set(socket, 0)
+    socket.once('close', () => requestsOn.delete(socket))
+  })
+  app.server.on('request', (req, res) => {
+    const socket = req.socket
+    requestsOn.set(socket, (requestsOn.get(socket) ?? 0) + 1)
+    res.once('close', () => requestsOn.has(socket) && requestsOn.set(socket, requestsOn.get(socket)! - 1))
+  })
+  app.addHook('preClose', (done) => {
+    for (const [socket, requests] of requestsOn) if (requests === 0) socket.destroy()
+    done()
+  })
   /** Set once listening (routes only run after that). */
   let url = ''
   /** Pending device long-polls, released at stop. */

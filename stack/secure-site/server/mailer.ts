@@ -38,6 +38,10 @@ export function createMailer(o: SmtpOptions) {
   const user = o.user ?? process.env.PORTICO_SMTP_USER
   const pass = o.pass ?? process.env.PORTICO_SMTP_PASS
   const transport = nodemailer.createTransport({
+    // Pooled: a few SMTP connections kept open and reused, instead of a new connection (greeting, EHLO, maybe
+    // STARTTLS and AUTH) for every mail, which cost about 100 ms of each login (BENCHMARKS.md, secure site load).
+    // close() ends them; the server calls it when it stops.
+    pool: true,
     host: o.host,
     port: o.port,
     secure: o.secure ?? false,
