@@ -5,6 +5,7 @@
  * docs/SELF-HOSTING.md documents every key.
  */
 import { readFileSync } from 'node:fs'
+import { clientAddressOf } from './relay/trust-proxy.ts'
 
 export type TrustProxy = boolean | string | string[] | number
 
@@ -191,11 +192,20 @@ function check(value: unknown, shape: Shape, path: string, env: Env): unknown {
     case 'chains':
       if (!Array.isArray(v)) throw want('an array of { chainId, name, rpcUrl }')
       return v.map((x, i) => check(x, { chainId: 'number', name: 'string', rpcUrl: 'string' }, `${path}[${i}]`, env))
-    case 'trustProxy':
-      if (typeof v === 'boolean' || typeof v === 'string') return v
+    case 'trustProxy': {
+      if (typeof v === 'boolean') return v
       if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v
-      if (Array.isArray(v)) return v.map((x, i) => check(x, 'string', `${path}[${i}]`, env))
-      throw want('true, false, a hop count, or proxy addresses/CIDRs')
+      if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v)
+      // Addresses/CIDRs (a list, or one string separated by commas): checked as the services will read them.
+      const addresses = typeof v === 'string' ? v : Array.isArray(v) ? v.map((x, i) => check(x, 'string', `${path}[${i}]`, env) as string) : undefined
+      if (addresses === undefined) throw want('true, false, a hop count, or proxy addresses/CIDRs')
+      try {
+        clientAddressOf(addresses, path)
+      } catch (error) {
+        throw new ConfigError((error as Error).message)
+      }
+      return addresses
+    }
   }
 }
 

@@ -65,12 +65,8 @@ export function productionErrors(config: StackConfig, names: readonly ServiceNam
   return errors
 }
 
-const hops = (t: TrustProxy | undefined): number => {
-  if (t === undefined || t === false) return 0
-  if (t === true) return 1
-  if (typeof t === 'number') return t
-  throw new ConfigError('trustProxy: the relay counts proxy hops; give true (one proxy) or a number of hops')
-}
+/** The relay's trustProxy: hops or addresses/CIDRs as given; `true` is one proxy, `false` none. */
+const relayTrust = (t: TrustProxy | undefined): number | string | string[] => (t === undefined || t === false ? 0 : t === true ? 1 : t)
 
 type DevContracts = { entryPoint: `0x${string}`; verifyingPaymaster: `0x${string}`; usdc6: `0x${string}`; dai18: `0x${string}`; nft: `0x${string}` }
 
@@ -174,7 +170,7 @@ export async function startStack(
             redis: r.redisUrl ?? config.redisUrl,
             redisPrefix: r.redisPrefix,
             maxConnectionsPerIp: r.maxConnectionsPerIp,
-            trustProxyHops: hops(config.trustProxy),
+            trustProxy: relayTrust(config.trustProxy),
             verifyOrigins: r.verifyOrigins,
           })
           running.push({ name, lines: [`relay ready ${relay.url}`], stop: () => relay.stop() })

@@ -1,5 +1,5 @@
 /** The bip122 plugin's code, loaded by index.ts with a dynamic import (its registration and everything it uses). */
-import { definePlugin, formatUnits, ProviderRpcError, toDisposable, type CaipNetwork, type PluginContext, requirePeer } from 'portico/plugin'
+import { definePlugin, formatUnits, ProviderRpcError, toDisposable, type CaipNetwork, type PluginContext } from 'portico/plugin'
 import { message } from 'portico/react'
 import type { Bip122Views } from './index.ts'
 import { decodeBitcoinAddress, isBitcoinAddress } from './address.ts'
@@ -7,7 +7,7 @@ import { Bip122Connector } from './connector.ts'
 import { getBalanceSats } from './esplora.ts'
 import { messages } from './messages.ts'
 import { bitcoin, bitcoinTestnet, esploraUrl } from './networks.ts'
-import { BIP122_PEERS } from './peers.ts'
+import { walletStandardApp } from './peers.ts'
 import { extractTransaction, sendTransfer, type Recipient } from './send.ts'
 import { fromWalletStandard, isStandardBitcoinWallet, satsConnectProviders, type BitcoinAccount, type BitcoinWallet, type SignInputs } from './wallets.ts'
 import { sessionWallet, signPsbtThroughSession, type SessionRequest } from './session-wallet.ts'
@@ -113,10 +113,20 @@ function addWallet(ctx: PluginContext, wallet: BitcoinWallet, networks: readonly
   ctx.registerConnector((emitter) => new Bip122Connector(wallet, networks, emitter))
 }
 
-/** Wallet Standard discovery: the wallets registered so far and those registering later (loaded on first use). */
+/**
+ * Wallet Standard discovery: the wallets registered so far and those registering later (loaded on first use). Without
+ * @wallet-standard/app the host hears what to install (issue 25 §6) through the modal's error event, and the modal
+ * stays usable for its other namespaces and for the wallets the host gave, as solana's discovery does.
+ */
 async function discoverStandardWallets(ctx: PluginContext, onWallet: (wallet: BitcoinWallet) => void): Promise<void> {
-  const getWallets = requirePeer(await import('@wallet-standard/app'), 'getWallets', BIP122_PEERS)
-  const { get, on } = getWallets()
+  let app: typeof import('@wallet-standard/app')
+  try {
+    app = await walletStandardApp()
+  } catch (error) {
+    ctx.events.emit('error', { source: 'bip122', error })
+    return
+  }
+  const { get, on } = app.getWallets()
   const consider = (wallets: readonly unknown[]) => {
     for (const w of wallets) if (isStandardBitcoinWallet(w)) onWallet(fromWalletStandard(w))
   }

@@ -1,5 +1,5 @@
-import { ErrorText, requirePeer, type CaipNetwork } from 'portico/plugin'
-import { BIP122_PEERS } from './peers.ts'
+import { ErrorText, type CaipNetwork } from 'portico/plugin'
+import { bitcoinjs } from './peers.ts'
 import { decodeBitcoinAddress, type BitcoinAddressType } from './address.ts'
 import { broadcast, getFeeRate, getTxHex, getUtxos, type Utxo } from './esplora.ts'
 import { esploraUrl, networkName } from './networks.ts'
@@ -42,7 +42,7 @@ export async function buildTransferPsbt(args: {
   /** Raw previous transactions, for legacy (P2PKH) inputs. */
   txHex?: (txid: string) => Promise<string>
 }): Promise<{ psbt: string; inputs: number[]; fee: number }> {
-  const Psbt = requirePeer(await import('bitcoinjs-lib'), 'Psbt', BIP122_PEERS)
+  const { Psbt } = await bitcoinjs()
   const { from, recipients, feeRate } = args
   const source = decodeBitcoinAddress(from.address)
   const inputVbytes = source && INPUT_VBYTES[source.type]
@@ -94,7 +94,7 @@ export async function buildTransferPsbt(args: {
 
 /** Finalizes a signed PSBT (unless the wallet did) and answers the raw transaction hex. */
 export async function extractTransaction(signedPsbt: string): Promise<string> {
-  const Psbt = requirePeer(await import('bitcoinjs-lib'), 'Psbt', BIP122_PEERS)
+  const { Psbt } = await bitcoinjs()
   const psbt = Psbt.fromBase64(signedPsbt)
   psbt.data.inputs.forEach((input, i) => {
     if (!input.finalScriptWitness && !input.finalScriptSig) psbt.finalizeInput(i)

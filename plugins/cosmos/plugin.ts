@@ -1,5 +1,5 @@
 /** The cosmos plugin's code, loaded by index.ts with a dynamic import (its registration and everything it uses). */
-import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type PluginContext, requirePeer } from 'portico/plugin'
+import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type PluginContext, importPeer } from 'portico/plugin'
 import { bech32Prefix, isCosmosAddress } from './address.ts'
 import { asRejection, KeplrConnector, type Chain, type EventWindow } from './connector.ts'
 import { DEFAULT_COSMOS_WALLETS, isKeplrWallet, type KeplrWallet } from './keplr.ts'
@@ -9,11 +9,12 @@ import { COSMOS_HUB, toCaipNetwork, toFacts, type CosmosChainInput } from './net
 /** What the plugin needs installed beside portico (docs/OPTIONS.md gives the same line). */
 const COSMOS_PEERS = { plugin: 'cosmos', packages: ['@cosmjs/stargate'] } as const
 
-/** @cosmjs/stargate, loaded on first use; a missing install says what to install. */
-async function stargate(): Promise<typeof import('@cosmjs/stargate')> {
-  const module = await import('@cosmjs/stargate')
-  requirePeer(module, 'StargateClient', COSMOS_PEERS)
-  return module
+/**
+ * @cosmjs/stargate, loaded on first use (balance, send); a missing install says what to install, also when the
+ * bundler's stand-in for it throws as it is evaluated (issue 25 §6).
+ */
+function stargate(): Promise<typeof import('@cosmjs/stargate')> {
+  return importPeer(() => import('@cosmjs/stargate'), 'StargateClient', COSMOS_PEERS)
 }
 
 

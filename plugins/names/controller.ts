@@ -78,14 +78,20 @@ export class NamesController implements Pick<NameLookup, 'isName' | 'resolveName
     return this.loadingNormalizer
   }
 
-  /** Watches connections: the connected EVM address's name becomes the profile name. */
+  /**
+   * Watches connections: the active EVM address's name becomes the profile name, looked up on connect and when
+   * another wallet of the namespace becomes the active one (SPEC §3: several connections per namespace).
+   */
   start(): void {
     if (this.disposables.length) return
     void this.loadNormalizer().catch((error: unknown) => this.ctx.events.emit('error', { source: 'names', error }))
-    const sub = this.ctx.events.on('connection:connected', ({ namespace }) => {
+    const refresh = ({ namespace }: { namespace: string }) => {
       if (namespace === 'eip155') void this.refreshProfile()
-    })
-    this.disposables.push(() => sub.dispose())
+    }
+    for (const event of ['connection:connected', 'connection:switched'] as const) {
+      const sub = this.ctx.events.on(event, refresh)
+      this.disposables.push(() => sub.dispose())
+    }
     // Another source (identity) may set the profile after us: a registered name stays the profile name.
     this.disposables.push(this.ctx.state.accounts.subscribe(() => this.keepProfile()))
     if (this.ctx.connection.active('eip155')) void this.refreshProfile()

@@ -37,7 +37,7 @@ const network: CaipNetwork = {
 type SignBehaviour = 'sign' | 'reject'
 
 /** A fake wallet connector that signs with a real key (unit tests may fake the wallet; e2e uses the dev wallet). */
-function fakeChain(opts: { sign?: () => SignBehaviour; networks?: CaipNetwork[] } = {}) {
+function fakeChain(opts: { sign?: () => SignBehaviour; networks?: CaipNetwork[]; secondWallet?: boolean } = {}) {
   const state = { emitter: undefined as ConnectorEmitter | undefined, signed: [] as string[] }
   const result = () => ({
     accounts: [{ namespace: 'eip155', address: signer.address, type: 'eoa' } as AccountEntry],
@@ -70,6 +70,18 @@ function fakeChain(opts: { sign?: () => SignBehaviour; networks?: CaipNetwork[] 
           },
         }
       })
+      // A second wallet of the namespace (SPEC §3: several connections per namespace), holding `other`'s account.
+      if (opts.secondWallet) {
+        ctx.registerConnector(() => ({
+          id: 'fake-2',
+          name: 'Second Wallet',
+          type: 'INJECTED',
+          chain: 'eip155',
+          connect: async () => ({ accounts: [{ namespace: 'eip155', address: other.address, type: 'eoa' } as AccountEntry], caipNetworkId: network.caipNetworkId }),
+          reconnect: async () => undefined,
+          disconnect: async () => undefined,
+        }))
+      }
     },
   })
   return { plugin, state }
@@ -385,6 +397,27 @@ describe('forward and reverse lookup', () => {
     // An identity answer without a name arrives later: the registered name stays.
     t.modal.get(KernelTokens.Account).patch('eip155', { profileName: null })
     expect(t.profileName()).toBe('carol.reown.id')
+  })
+
+  it('switching the active wallet of the namespace (connection:switched) shows the new account\'s name, and the first one\'s on switching back', async () => {
+    const service = fakeService()
+    service.registered.set('carol.reown.id', { address: signer.address, coin: 60 })
+    service.registered.set('dave.reown.id', { address: other.address, coin: 60 })
+    const t = await setup({ service, chain: { secondWallet: true } })
+    await connect(t.modal)
+    await until(() => t.profileName() === 'carol.reown.id')
+    await t.modal.connection.connect('fake-2', 'eip155')
+    await until(() => t.profileName() === 'dave.reown.id')
+    t.modal.connection.switchConnection('fake', 'eip155')
+    expect(t.modal.state.accounts.getSnapshot().byNamespace.eip155?.address).toBe(signer.address)
+    await until(() => t.profileName() === 'carol.reown.id')
+    // A name registered meanwhile for the second account is found on switching to it (asked again, not remembered).
+    service.registered.delete('dave.reown.id')
+    service.registered.set('erin.reown.id', { address: other.address, coin: 60 })
+    const asked = service.calls.length
+    t.modal.connection.switchConnection('fake-2', 'eip155')
+    await until(() => t.profileName() === 'erin.reown.id')
+    expect(service.calls.slice(asked).some((c) => c.url.pathname === `/v1/profile/reverse/${other.address}`)).toBe(true)
   })
 })
 

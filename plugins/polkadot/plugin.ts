@@ -1,5 +1,5 @@
 /** The polkadot plugin's code, loaded by index.ts with a dynamic import (its registration and everything it uses). */
-import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type PluginContext, requirePeer } from 'portico/plugin'
+import { definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type PluginContext, importPeer } from 'portico/plugin'
 import type { ApiPromise } from '@polkadot/api'
 import { isPolkadotAddress, reencodeSs58 } from './address.ts'
 import { InjectedPolkadotConnector, polkadotConnectorId, type PolkadotConnectorDeps } from './connector.ts'
@@ -83,9 +83,8 @@ class Apis {
     if (!client) {
       const wsUrl = this.inputs.get(network.caipNetworkId)?.wsUrl ?? network.rpcUrls.default.http[0]
       if (!wsUrl) return Promise.reject(new Error(`No RPC url provided for chainId: ${network.caipNetworkId}`))
-      client = import('@polkadot/api').then(async (api) => {
-        const ApiPromise = requirePeer(api, 'ApiPromise', POLKADOT_PEERS)
-        const { WsProvider } = api
+      // A missing @polkadot/api says what to install, also when the bundler's stand-in throws as it is evaluated.
+      client = importPeer(() => import('@polkadot/api'), 'ApiPromise', POLKADOT_PEERS).then(async ({ ApiPromise, WsProvider }) => {
         const provider = new WsProvider(wsUrl)
         try {
           return await ApiPromise.create({ provider, noInitWarn: true, throwOnConnect: true })

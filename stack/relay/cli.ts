@@ -1,4 +1,5 @@
 import type { RelayOptions } from './index.ts'
+import { clientAddressOf } from './trust-proxy.ts'
 import { isExactOrigin } from './verify-server.ts'
 
 /** What `npm run stack:relay -- …` accepts: the start options plus `verbose` (log connections to stdout). */
@@ -18,7 +19,6 @@ type NumericOption =
   | 'maxConnectionsPerIp'
   | 'maxBufferedBytes'
   | 'pingIntervalMs'
-  | 'trustProxyHops'
 
 /** Flag -> option, each a non-negative integer. Documented in docs/SELF-HOSTING.md. */
 const NUMERIC_FLAGS: Record<string, NumericOption> = {
@@ -35,7 +35,6 @@ const NUMERIC_FLAGS: Record<string, NumericOption> = {
   '--max-connections-per-ip': 'maxConnectionsPerIp',
   '--max-buffered-bytes': 'maxBufferedBytes',
   '--ping-interval-ms': 'pingIntervalMs',
-  '--trust-proxy': 'trustProxyHops',
 }
 
 /**
@@ -72,6 +71,14 @@ export function parseRelayFlags(argv: readonly string[], env: Readonly<Record<st
       case '--redis':
         opts.redis = checkRedisUrl(valueOf(flag, i++), flag)
         break
+      case '--trust-proxy': {
+        // A hop count, or the proxies' addresses/CIDRs separated by commas (as the API's and secure site's flag).
+        const raw = valueOf(flag, i++)
+        const trust = /^\d+$/.test(raw) ? Number(raw) : raw.split(',').map((a) => a.trim())
+        clientAddressOf(trust, `relay: ${flag}`) // throws on an address that is not an IP or CIDR
+        opts.trustProxy = trust
+        break
+      }
       case '--redis-prefix':
         opts.redisPrefix = valueOf(flag, i++)
         break

@@ -13,6 +13,7 @@ import {
   type StoredMessage,
 } from './message-store.ts'
 import { LocalBus, RedisStore, type RelayBus } from './redis-store.ts'
+import { clientAddressOf, type TrustProxy } from './trust-proxy.ts'
 import { LocalVerifyServer, send } from './verify-server.ts'
 
 export { pointVerifyAtLocalRelay, disableVerifyAttestation } from './verify-client.ts'
@@ -47,9 +48,13 @@ export interface RelayOptions {
   /** A socket whose unsent data exceeds this (a client that stops reading) is closed. 0 = no limit. */
   maxBufferedBytes?: number
   /**
-   * Proxies in front that append to X-Forwarded-For: the client IP is the address that many entries from the
-   * right. 0 (default) uses the socket's address and ignores the header (which anybody can send).
+   * Proxies in front that append to X-Forwarded-For, as Fastify's trustProxy: their number (the client IP is the
+   * address that many entries from the right), or their addresses/CIDRs (X-Forwarded-For is read from the right past
+   * each of them; a socket from any other address keeps its own). 0 (default) uses the socket's address and ignores
+   * the header (which anybody can send).
    */
+  trustProxy?: TrustProxy
+  /** @deprecated The same as a number `trustProxy`. */
   trustProxyHops?: number
   /** Origins the Verify stand-in serves: attestations for these dapp origins, CORS for these pages. */
   verifyOrigins?: string[]
@@ -75,7 +80,7 @@ export const RELAY_DEFAULTS = {
   /** On by default (issue 26 item 8): one address cannot hold thousands of sockets. Set 0 for load tests. */
   maxConnectionsPerIp: 100,
   maxBufferedBytes: 16 * 1024 * 1024,
-  trustProxyHops: 0,
+  trustProxy: 0,
   redisPrefix: 'portico:relay:',
 } as const
 
@@ -211,7 +216,6 @@ export async function startRelay(opts: RelayOptions = {}): Promise<Relay> {
     maxTopicBytes: opts.maxTopicBytes ?? RELAY_DEFAULTS.maxTopicBytes,
     maxConnectionsPerIp: opts.maxConnectionsPerIp ?? RELAY_DEFAULTS.maxConnectionsPerIp,
     maxBufferedBytes: opts.maxBufferedBytes ?? RELAY_DEFAULTS.maxBufferedBytes,
-    trustProxyHops: opts.trustProxyHops ?? RELAY_DEFAULTS.trustProxyHops,
   }
   for (const [name, value] of Object.entries(limits)) {
     if (!Number.isSafeInteger(value) || value < 0) throw new Error(`relay: ${name} must be a non-negative integer, got ${value}`)
@@ -221,6 +225,7 @@ export async function startRelay(opts: RelayOptions = {}): Promise<Relay> {
   }
   const pingIntervalMs = opts.pingIntervalMs ?? RELAY_DEFAULTS.pingIntervalMs
   if (!Number.isFinite(pingIntervalMs) || pingIntervalMs < 10) throw new Error(`relay: pingIntervalMs must be at least 10, got ${pingIntervalMs}`)
+  const clientIp = clientAddressOf(opts.trustProxy ?? opts.trustProxyHops ?? RELAY_DEFAULTS.trustProxy)
   const log = opts.log ?? (() => {})
   const publishBurst = limits.maxPublishRate * 2
 
@@ -684,17 +689,6 @@ export async function startRelay(opts: RelayOptions = {}): Promise<Relay> {
       conn.inflightKeys.clear()
       log(`relay: ${shortId(clientId)} disconnected (${connections.size} open)`)
     })
-  }
-
-  function clientIp(req: IncomingMessage): string {
-    const socketAddress = req.socket.remoteAddress ?? 'unknown'
-    if (limits.trustProxyHops === 0) return socketAddress
-    const header = req.headers['x-forwarded-for']
-    const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean)
-    return hops[hops.length - limits.trustProxyHops] ?? socketAddress
   }
 
   function refuseUpgrade(socket: Duplex, status: number): void {

@@ -751,7 +751,7 @@ describe('stack/relay hardening: quotas answer -32005 and are counted', () => {
       port: 9000, host: '0.0.0.0', redis: 'redis://10.0.0.5:6379', redisPrefix: 'wc:', maxMessageBytes: 1000,
       maxBatchTopics: 50, maxFetchMessages: 20, maxFetchBytes: 4096, maxSubscriptionsPerClient: 10, maxPublishRate: 7,
       maxStoredBytesPerClient: 2048, maxTopicMessages: 30, maxTopicBytes: 8192, maxConnectionsPerIp: 5,
-      maxBufferedBytes: 65536, pingIntervalMs: 1000, trustProxyHops: 1,
+      maxBufferedBytes: 65536, pingIntervalMs: 1000, trustProxy: 1,
       verifyOrigins: ['https://dapp.example', 'https://wallet.example'], verbose: true,
     })
     expect(parseRelayFlags([])).toEqual({ port: 8787 })

@@ -1,4 +1,5 @@
 import { useId, type ComponentProps } from 'react'
+import { FieldError } from './FieldError.tsx'
 import { Avatar } from './Avatar.tsx'
 import { Spinner } from './Spinner.tsx'
 import { lazyStyles } from './lazy-styles.ts'
@@ -54,11 +55,7 @@ export function AddressCard({ label, value, onValue, resolved, loadingText, erro
           <span className="portico-address portico-text-muted">{resolved.shortAddress}</span>
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="portico-text-sm portico-text-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   )
 }

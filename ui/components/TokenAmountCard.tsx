@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import { FieldError } from './FieldError.tsx'
 import { Skeleton } from './Skeleton.tsx'
 import { TokenPill, type TokenPillProps } from './TokenPill.tsx'
 import { lazyStyles } from './lazy-styles.ts'
@@ -85,11 +86,7 @@ export function TokenAmountCard({ label, amount, onAmount, token, usdValue, bala
           ) : null}
         </div>
       ) : null}
-      {error ? (
-        <p id={errorId} className="portico-text-sm portico-text-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
       {children}
     </div>
   )

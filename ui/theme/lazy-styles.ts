@@ -3,13 +3,17 @@
  * opens the modal loads none of them: the money primitives (TokenAmountCard, TokenPill, AddressCard, ReceiptList,
  * Disclosure, IconButtonRow, and the amount hero and flip button of the send and swap cards), TokenRow and the
  * account activity and NFT lists, Tabs, QrCode, WalletLogo (the connecting views), TextField, Avatar,
- * Skeleton and CopyButton, KeyValueList and NetworkButton (the account and confirmation views). Each of those
+ * Skeleton and CopyButton, KeyValueList and NetworkButton (the account and confirmation views), ConnectionCard
+ * (ProfileWallets). Each of those
  * components puts the sheet into its document or shadow root when it mounts (`lazyStyles`,
  * ui/components/lazy-styles.ts); the lists render inside Tabs. The sheet comes after the global one.
  */
 import { ellipsis, fast, s1, s2, s3, s4, v } from './styles.ts'
 
 export const lazyCss: string = `
+.portico-connection-card{display:flex;flex-direction:column;border-radius:${v('border-radius')};background:${v('surface')}}
+.portico-connection-card .portico-list-item-label,.portico-connection-card .portico-list-item-description{white-space:normal;overflow-wrap:break-word}
+.portico-connection-card-footer{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:${s2};padding:0 ${s3} ${s3} calc(${s2} + ${v('logo-size-sm')} + ${s3})}
 .portico-kv{display:grid;grid-template-columns:auto 1fr;gap:${s2} ${s3};margin:0}
 .portico-kv>div{display:contents}
 .portico-kv dt{color:${v('muted')}}

@@ -1,7 +1,7 @@
 import { KernelTokens, truncateAddress, type ChainNamespace } from '../../kernel/index.ts'
 import { Button } from '../components/Button.tsx'
+import { ConnectionCard } from '../components/ConnectionCard.tsx'
 import { Stack } from '../components/Layout.tsx'
-import { ListItem } from '../components/ListItem.tsx'
 import { WalletImage } from '../components/WalletImage.tsx'
 import { formatMessage } from '../theme/i18n.ts'
 import { useStrings } from '../i18n/react.ts'
@@ -12,6 +12,7 @@ import { namespaceName } from './SwitchActiveChain.tsx'
  * SPEC §2 ProfileWallets: every connection of every namespace with its SPEC §4 status (several wallets may be
  * connected in one namespace, one of them active). Choosing an inactive one makes it active without a prompt; each
  * can be disconnected alone (the next one of its namespace then becomes active); "Add wallet" connects another.
+ * Each connection is a card, so its name, network and address keep the whole width at 320 px and in German.
  */
 export default function ProfileWallets() {
   const modal = useModalInstance()
@@ -33,19 +34,18 @@ export default function ProfileWallets() {
           if (!modal.get(KernelTokens.Account).isConnected()) modal.router.reset('Connect')
         }
         return (
-          <Stack row gap={2} key={`${ns}:${c.connectorId}`}>
-            <ListItem
-              label={name}
-              description={`${namespaceName(ns)} · ${truncateAddress(address)}`}
-              image={<WalletImage name={name} src={connector?.imageUrl} size={36} decorative />}
-              tag={connected ? strings.connected : strings.active}
-              tagTone={connected ? 'success' : 'neutral'}
-              onClick={() => connection.switchConnection(c.connectorId, ns)}
-            />
-            <Button variant="danger" aria-label={formatMessage(strings.disconnectFrom, { name, chain: namespaceName(ns) })} onClick={() => void disconnectOne()}>
-              {strings.disconnect}
-            </Button>
-          </Stack>
+          <ConnectionCard
+            key={`${ns}:${c.connectorId}`}
+            name={name}
+            description={`${namespaceName(ns)} · ${truncateAddress(address)}`}
+            image={<WalletImage name={name} src={connector?.imageUrl} size={36} decorative />}
+            status={connected ? strings.connected : strings.active}
+            statusTone={connected ? 'success' : 'neutral'}
+            onSelect={() => connection.switchConnection(c.connectorId, ns)}
+            disconnectText={strings.disconnect}
+            disconnectLabel={formatMessage(strings.disconnectFrom, { name, chain: namespaceName(ns) })}
+            onDisconnect={() => void disconnectOne()}
+          />
         )
       })}
       <Button variant="secondary" fullWidth onClick={() => modal.router.push('Connect')}>
