@@ -1,25 +1,19 @@
 import type { PluginDefinition, Token } from './contract.ts'
 
 /**
- * Thrown by `modal.get` for a token a plugin declares in `provides` while that plugin's code is still loading (a
- * deferred plugin's import, or setups still running): the service exists once `loaded` resolves, and certainly once
- * `modal.ready` does. React's `useService` waits on `loaded` (Suspense) instead of throwing. A token no plugin declares
- * still throws "Nothing provides ..." at once.
+ * The error `modal.get` throws for a token a plugin declares in `provides` while that plugin's code is still loading
+ * (a deferred plugin's import, or setups still running): an Error named 'ServiceNotLoadedError' whose `loaded`
+ * settles when every plugin's setup has run (the service exists from then; `modal.ready` resolves later). React's
+ * `useService` waits on `loaded` (Suspense) instead of throwing. A token no plugin declares still throws
+ * "Nothing provides ..." at once. Kept to a plain Error with two fields: it is in every host's first chunk.
  */
-export class ServiceNotLoadedError extends Error {
-  constructor(
-    readonly token: Token<unknown>,
-    readonly plugin: string,
-    /** Settles when every plugin's setup has run (rejects as `modal.ready` does when one fails). */
-    readonly loaded: Promise<unknown>,
-  ) {
-    super(`Plugin "${plugin}" provides ${String(token.description)} once its code has loaded: await modal.ready before modal.get (React's useService waits for it)`)
-    this.name = 'ServiceNotLoadedError'
-  }
-}
+export type ServiceNotLoadedError = Error & { name: 'ServiceNotLoadedError'; plugin: string; loaded: Promise<unknown> }
 
-/** Throws ServiceNotLoadedError when a plugin declares `token` in `provides` (called while setups run, for a missing token). */
+/** Throws a ServiceNotLoadedError when a plugin declares `token` in `provides` (called while setups run, for a missing token). */
 export function checkNotLoaded(plugins: readonly PluginDefinition[], token: Token<unknown>, loaded: Promise<unknown>): void {
   const owner = plugins.find((p) => p.provides?.includes(token))
-  if (owner) throw new ServiceNotLoadedError(token, owner.id, loaded)
+  if (owner) {
+    const message = `Plugin "${owner.id}" provides ${String(token.description)} once its code has loaded: await modal.ready before modal.get (useService waits for it)`
+    throw Object.assign(new Error(message), { name: 'ServiceNotLoadedError', plugin: owner.id, loaded })
+  }
 }

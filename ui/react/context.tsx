@@ -1,5 +1,5 @@
 import { createContext, use, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
-import { ServiceNotLoadedError, type Modal, type Token } from '../../kernel/index.ts'
+import type { Modal, ServiceNotLoadedError, Token } from '../../kernel/index.ts'
 
 const ModalContext = createContext<Modal | null>(null)
 
@@ -22,12 +22,13 @@ export function useModalInstance(): Modal {
  */
 export function useService<V>(token: Token<V>): V {
   const modal = useModalInstance()
-  let loading: Promise<unknown>
+  let loading: Promise<unknown> | undefined
   try {
     return modal.get(token)
   } catch (error) {
-    if (!(error instanceof ServiceNotLoadedError)) throw error
-    loading = error.loaded
+    // A ServiceNotLoadedError carries the promise of the plugins' setups (kernel/plugin/defer.ts).
+    loading = (error as Partial<ServiceNotLoadedError>).loaded
+    if (!loading) throw error
   }
   use(loading) // outside the catch: React's use() may not be called in a try/catch
   return modal.get(token)
