@@ -80,8 +80,8 @@ describe('deferPlugin', () => {
           thrown = error
         }
         expect((thrown as Error).name).toBe('ServiceNotLoadedError')
-        expect((thrown as Error).message).toBe(`Plugin "quotes" provides ${token.description} once its code has loaded: await modal.ready before modal.get (useService waits for it)`)
-        expect((thrown as ServiceNotLoadedError).plugin).toBe('quotes')
+        expect((thrown as Error).message).toBe(`Plugin "quotes" provides ${token.description} once loaded: await modal.ready`)
+        expect((thrown as ServiceNotLoadedError).loaded).toBeInstanceOf(Promise)
       }
       expect(modal.has(Quotes)).toBe(false)
       const loaded = (() => {
