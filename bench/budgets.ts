@@ -25,15 +25,17 @@ export const BUDGETS = {
   featuresHostInitial: 110 * 1024,
   /**
    * Issue 31 item 1: the host with all thirteen plugins (bench/hosts/all-plugins) at most 100 KB gzip initial, React
-   * included; the chain libraries load when their namespace is first used (bench/composition.ts, on the packed and the
-   * source build). 172.7 KB before the plugins were deferred, 118.3 KB after; siwx deferred and the plugin entries'
-   * option checks split from their built-in data: 100.9 KB packed before that split, 100.7 KB source after it.
+   * included, on the packed build (what ships); the chain libraries load when their namespace is first used
+   * (bench/composition.ts). 172.7 KB before the plugins were deferred, 118.3 KB after; 99.8 KB packed since siwx is
+   * deferred and the plugin entries' option checks are split from their built-in data (2026-11-27).
    */
-  // TEMPORARILY 100.8 KB: the tightest figure that holds on both builds (source 100.7 KB). What limits it: the bundler
-  // splits the modules a deferred plugin's chunk shares with the entry into small initial chunks (React, contract.ts,
-  // Store, options, the error catalogue, rolldown's runtime: ~1.2 KB raw but ~1.5-2 KB gzip, compression lost across
-  // files), and walletConnect's registration (7.0 KB, the reference host's). BENCHMARKS.md "Composition". Target 100.
-  allPluginsHostInitial: 100.8 * 1024,
+  allPluginsHostInitial: 100 * 1024,
+  /**
+   * The same host on the source build (the second, faster figure), which measures 0.9 KB above the packed one: 100.7 KB.
+   * The tightest budget that holds there; what keeps both above a per-plugin sum is the bundler's split of the modules a
+   * deferred plugin's chunk shares with the entry (BENCHMARKS.md "Composition").
+   */
+  allPluginsHostInitialSource: 100.8 * 1024,
   /** Issue 31 item 1: each feature plugin adds at most 1.5 KB gzip to a host's initial load (its registration only). */
   featurePluginInitial: 1.5 * 1024,
   /**

@@ -1,7 +1,8 @@
 /**
  * Issue 31 item 1, composition: what composing more of Portico costs a host before anyone opens the modal.
  * - The all-plugins host (bench/hosts/all-plugins: five chains, walletConnect, account data, send, swap, onramp, names,
- *   siwx, embedded wallet) within BUDGETS.allPluginsHostInitial, React included, with no chain library
+ *   siwx, embedded wallet) within BUDGETS.allPluginsHostInitial on the packed build (allPluginsHostInitialSource on the
+ *   source build), React included, with no chain library
  *   (@solana/web3.js, @polkadot/api, cosmjs, bitcoinjs-lib) in its initial files.
  * - Per plugin, the initial delta of a host with eip155 and that plugin over the eip155-only host (bench/hosts/reference);
  *   each feature plugin within BUDGETS.featurePluginInitial (its registration only), chain plugins reported.
@@ -201,7 +202,8 @@ export async function measureComposition(eip155?: HostSizes, packed?: PackedApp)
   const failures: string[] = []
   const from = `${packed ? 'packed' : 'source'} build: `
   const fail = (text: string) => failures.push(from + text)
-  if (all.initialGzip > BUDGETS.allPluginsHostInitial) fail(`all-plugins host initial ${kb(all.initialGzip)} KB gzip, over ${kb(BUDGETS.allPluginsHostInitial)} KB`)
+  const hostBudget = allPluginsBudget(packed)
+  if (all.initialGzip > hostBudget) fail(`all-plugins host initial ${kb(all.initialGzip)} KB gzip, over ${kb(hostBudget)} KB`)
   if (eagerLibraries.size) fail(`chain libraries in the all-plugins host's initial load: ${[...eagerLibraries].join(', ')}`)
   // "Lazy" must mean "present in a lazy chunk": a library missing altogether means the host no longer composes it.
   for (const lib of Object.keys(CHAIN_LIBRARIES)) if (!lazyLibraries.has(lib)) fail(`the all-plugins host has no ${lib} module in any chunk (is its plugin composed?)`)
@@ -211,12 +213,15 @@ export async function measureComposition(eip155?: HostSizes, packed?: PackedApp)
   return { all, eip155: base, rows, eagerLibraries: [...eagerLibraries], failures }
 }
 
+/** The all-plugins host's budget: the target on the packed build (what ships), the source build's own figure otherwise. */
+const allPluginsBudget = (packed?: PackedApp) => (packed ? BUDGETS.allPluginsHostInitial : BUDGETS.allPluginsHostInitialSource)
+
 /** Prints the figures; answers the failures for bench/check.ts to report. */
 export async function checkComposition(eip155?: HostSizes, packed?: PackedApp): Promise<string[]> {
   const result = await measureComposition(eip155, packed)
   const { all, rows } = result
   console.log(
-    `${packed ? 'packed' : 'source'} build: all-plugins host (13 plugins): initial ${kb(all.initialGzip)} KB gzip (budget ${kb(BUDGETS.allPluginsHostInitial)} KB); all JS ${kb(all.allJsGzip)} KB; ` +
+    `${packed ? 'packed' : 'source'} build: all-plugins host (13 plugins): initial ${kb(all.initialGzip)} KB gzip (budget ${kb(allPluginsBudget(packed))} KB); all JS ${kb(all.allJsGzip)} KB; ` +
       `chain libraries at start: ${result.eagerLibraries.join(', ') || 'none'}`,
   )
   for (const row of rows) {
@@ -231,7 +236,7 @@ export function markdownTable(result: CompositionResult): string {
     '| plugin | kind | initial over eip155-only (gzip) | budget | all JS over eip155-only (gzip) |',
     '| --- | --- | ---: | ---: | ---: |',
     ...result.rows.map((r) => `| ${r.id} | ${r.kind} | ${kb(r.delta)} KB | ${r.budget !== undefined ? `${kb(r.budget)} KB` : '-'} | ${kb(r.allJsDelta)} KB |`),
-    `| **all thirteen** (bench/hosts/all-plugins) | host | **${kb(result.all.initialGzip)} KB** total, React included | ${kb(BUDGETS.allPluginsHostInitial)} KB | ${kb(result.all.allJsGzip)} KB total |`,
+    `| **all thirteen** (bench/hosts/all-plugins) | host | **${kb(result.all.initialGzip)} KB** total, React included | ${kb(result.all.build === 'packed' ? BUDGETS.allPluginsHostInitial : BUDGETS.allPluginsHostInitialSource)} KB | ${kb(result.all.allJsGzip)} KB total |`,
     `| eip155 only (bench/hosts/reference) | host | ${kb(result.eip155.initialGzip)} KB total | - | ${kb(result.eip155.allJsGzip)} KB total |`,
   ]
   return lines.join('\n')
