@@ -25,27 +25,32 @@ export const BUDGETS = {
   featuresHostInitial: 110 * 1024,
   /**
    * Issue 31 item 1: the host with all thirteen plugins (bench/hosts/all-plugins) at most 100 KB gzip initial, React
-   * included; the chain libraries load when their namespace is first used (bench/composition.ts). TEMPORARILY 117 KB:
-   * 172.7 KB before the plugins were deferred, 115.9 KB after (siwx, owned by another change this round, is not
-   * deferred yet: 10.1 KB; walletConnect's registration 6.7 KB; BENCHMARKS.md "Composition" names what remains).
+   * included, on the packed build (what ships); the chain libraries load when their namespace is first used
+   * (bench/composition.ts). 172.7 KB before the plugins were deferred, 118.3 KB after; 99.8 KB packed since siwx is
+   * deferred and the plugin entries' option checks are split from their built-in data (2026-11-27).
    */
-  allPluginsHostInitial: 118.5 * 1024, // measured 118.3 KB after the session.ts revert (target 100)
+  allPluginsHostInitial: 100 * 1024,
+  /**
+   * The same host on the source build (the second, faster figure), which measures 0.9 KB above the packed one: 100.7 KB.
+   * The tightest budget that holds there; what keeps both above a per-plugin sum is the bundler's split of the modules a
+   * deferred plugin's chunk shares with the entry (BENCHMARKS.md "Composition").
+   */
+  allPluginsHostInitialSource: 100.8 * 1024,
   /** Issue 31 item 1: each feature plugin adds at most 1.5 KB gzip to a host's initial load (its registration only). */
   featurePluginInitial: 1.5 * 1024,
   /**
-   * TEMPORARY per-plugin allowances over featurePluginInitial, each the figure measured when it was set plus 0.3 KB, so
-   * bench:check guards against growth while the gap stays visible: the first deferred plugin of a host makes the
-   * bundler split React, Store and the kernel's contract module out of the entry chunk (about 1.5 KB gzip, paid once
-   * per host, not per plugin); siwx is not deferred yet. Remove an entry when its plugin is within 1.5 KB.
+   * TEMPORARY per-plugin allowances over featurePluginInitial: the largest of the packed and source figures measured on
+   * 2026-11-27 plus 0.2 KB. Every feature plugin is deferred and its entry is its definition (0.2 to 0.6 KB of it); the
+   * rest, 1.5 to 2 KB, is the split above, which the first deferred plugin of a host causes (paid once per host, not per
+   * plugin: onramp, whose entry is only its definition, measures 1.8 KB). Remove an entry when its plugin is within 1.5 KB.
    */
   featurePluginInitialTemporary: {
-    'account-data': 2.5 * 1024,
-    send: 2.9 * 1024,
-    swap: 2.6 * 1024,
-    onramp: 2.1 * 1024,
-    names: 3.9 * 1024,
-    // 10.1 KB when set; one-click auth (issue 28 part 2) added the cacao codec and the one-click service: 12.2 KB.
-    siwx: 12.5 * 1024,
-    'embedded-wallet': 2.8 * 1024,
+    'account-data': 2.5 * 1024, // 2.3 packed / 2.3 source
+    send: 2.9 * 1024, // 2.7 / 2.5 (imports account data's and names' token modules for its optional list)
+    swap: 2.5 * 1024, // 2.3 / 2.3
+    onramp: 2.0 * 1024, // 1.8 / 1.8
+    names: 3.8 * 1024, // 3.6 / 3.4 (its lazy code also splits the error catalogue and rolldown's runtime out of the entry)
+    siwx: 2.5 * 1024, // 2.3 / 2.2 (12.2 before siwx was deferred)
+    'embedded-wallet': 2.8 * 1024, // 2.6 / 2.5
   } as Record<string, number>,
 }

@@ -3,6 +3,7 @@ import { ModalEventBus } from './events/bus.ts'
 import { AccountExtensions } from './plugin/account-extensions.ts'
 import { checkChainAdapter, checkChainDefinition, checkChainsRegistered } from './plugin/chain-checks.ts'
 import { checkDependencies, checkUse } from './plugin/dependencies.ts'
+import { checkNotLoaded } from './plugin/defer.ts'
 import {
   DisposableStore,
   PLUGIN_CONTRACT_VERSION,
@@ -55,9 +56,13 @@ export interface Modal {
   close(): void
   /** Calls an RPC method served by a plugin. */
   request<M extends RpcMethod>(method: M, params: RpcParams<M>): Promise<RpcResult<M>>
-  /** Resolves a kernel or plugin service. */
+  /**
+   * Resolves a kernel or plugin service. Before `ready`, a service a plugin declares in `provides` whose code has not
+   * loaded yet (deferPlugin) throws ServiceNotLoadedError (await `ready` first; React's `useService` waits); a token
+   * nothing declares throws "Nothing provides ...".
+   */
   get<V>(token: Token<V>): V
-  /** True when something provides the token. */
+  /** True when something provides the token (false for a deferred plugin's service until its code has loaded). */
   has(token: Token<unknown>): boolean
   /**
    * The provider of a namespace's active connection, for libraries such as viem and ethers: for eip155 an EIP-1193
@@ -229,8 +234,12 @@ export function createModal(options: ModalOptions = {}): Modal {
 
   if (options.closeOnConnect !== false && !options.embedded) disposables.add(closeOnConnect({ events, router, modal: modalController, connection }))
 
-  const ready = (async () => {
+  // Setups run in order; a deferred plugin's awaits its import. Its services exist from then (checkNotLoaded).
+  const setUp = (async () => {
     for (const [i, plugin] of plugins.entries()) await plugin.setup(contexts[i]!)
+  })()
+  const ready = (async () => {
+    await setUp
     checkChainsRegistered(plugins, (ns) => chains.adapter(ns) !== undefined)
     settingUp = false
     views.freeze()
@@ -241,6 +250,7 @@ export function createModal(options: ModalOptions = {}): Modal {
     await connection.reconnectStored()
   })()
   ready.catch((error: unknown) => {
+    settingUp = false
     // A restore that never ran must not leave the connection 'reconnecting' (ConnectionController's first state).
     if (connection.store.getSnapshot().status === 'reconnecting') connection.store.set({ status: 'disconnected' })
     events.emit('error', { source: 'createModal', error })
@@ -261,7 +271,10 @@ export function createModal(options: ModalOptions = {}): Modal {
       if (!container.has(token)) throw new Error(`No plugin of this modal provides a provider for namespace "${namespace}"`)
       return container.get(token) as never
     },
-    get: (token) => container.get(token),
+    get: (token) => {
+      if (settingUp && !container.has(token)) checkNotLoaded(plugins, token, setUp)
+      return container.get(token)
+    },
     has: (token) => container.has(token),
     destroy() {
       try {

@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, useState } from 'react'
+import { StrictMode, Suspense, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createModal, isChainNamespace } from 'portico'
 import { accountData } from 'portico/plugins/account-data'
@@ -11,7 +11,7 @@ import { siwx, SiwxTokens } from 'portico/plugins/siwx'
 import { names } from 'portico/plugins/names'
 import { onramp } from 'portico/plugins/onramp'
 import { embeddedWallet } from 'portico/plugins/embedded-wallet'
-import { useStore } from 'portico/react'
+import { useService, useStore } from 'portico/react'
 import { Modal, PorticoProvider, useAccount, useModal, useNetwork } from 'portico/react'
 import { installDevWallet } from 'portico/testing'
 import { cosmos } from 'portico/plugins/cosmos'
@@ -169,7 +169,12 @@ function App() {
       </p>
       {account.isConnected && <SignMessage namespace={caipNetwork?.chainNamespace} />}
       {account.isConnected && caipNetwork?.chainNamespace === 'eip155' && <SendTransaction to={account.address as `0x${string}`} />}
-      {query.get('siwx') && <WhenReady><SiwxStatus /></WhenReady>}
+      {query.get('siwx') && (
+        // SiwxStatus reads siwx's controller in its first render; useService waits (Suspense) until siwx's code has loaded.
+        <Suspense fallback={null}>
+          <SiwxStatus />
+        </Suspense>
+      )}
       {account.isConnected && caipNetwork?.chainNamespace === 'cosmos' && <CosmosActions modal={modal} />}
       {account.isConnected && caipNetwork?.chainNamespace === 'bip122' && <BitcoinActions modal={modal} />}
       {account.isConnected && caipNetwork?.chainNamespace === 'polkadot' && <PolkadotActions modal={modal} />}
@@ -230,18 +235,9 @@ function SendTransaction({ to }: { to: `0x${string}` }) {
   )
 }
 
-/** Plugins' services exist once `modal.ready` resolves (deferred plugins load their code first): render after it. */
-function WhenReady({ children }: { children: React.ReactNode }) {
-  const [ready, setReady] = useState(false)
-  useEffect(() => {
-    void modal.ready.then(() => setReady(true))
-  }, [])
-  return ready ? children : null
-}
-
 /** With ?siwx: who is signed in, and a Sign out that revokes the session (the dialog asks again). */
 function SiwxStatus() {
-  const controller = modal.get(SiwxTokens.Controller)
+  const controller = useService(SiwxTokens.Controller)
   const { session } = useStore(controller.store)
   if (!session) return <p>Not signed in</p>
   return (

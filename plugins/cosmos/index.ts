@@ -14,7 +14,7 @@ export type { KeplrWallet, KeplrKey, KeplrOfflineSigner, KeplrChainInfo, StdSign
 export type { CosmosWalletTarget, CosmosOptions } from './plugin.ts'
 
 import { deferPlugin } from 'portico/plugin'
-import { toCaipNetwork } from './networks.ts'
+import { checkChainId } from './chain-id.ts'
 import type { CosmosOptions } from './plugin.ts'
 
 /**
@@ -24,6 +24,6 @@ import type { CosmosOptions } from './plugin.ts'
  */
 export function cosmos(options: CosmosOptions = {}) {
   // Bad networks throw here, before any modal exists.
-  options.networks?.forEach(toCaipNetwork)
+  options.networks?.forEach((n) => checkChainId(n.chainId))
   return deferPlugin({ id: 'cosmos', kind: 'chain', namespace: 'cosmos', portico: '1.x' }, () => import('./plugin.ts').then((m) => m.cosmos(options)))
 }

@@ -1,4 +1,5 @@
 import type { CaipNetwork } from 'portico/plugin'
+import { checkChainId } from './chain-id.ts'
 
 /** A Cosmos SDK chain as a host describes it. */
 export interface CosmosChainInput {
@@ -53,11 +54,8 @@ export const COSMOS_HUB: CosmosChainInput = {
   explorerUrl: 'https://www.mintscan.io/cosmos',
 }
 
-/** CAIP-2 for cosmos: the chain id, which must be 1 to 32 of `[-_a-zA-Z0-9]`. */
-const CHAIN_ID = /^[-_a-zA-Z0-9]{1,32}$/
-
 export function toFacts(input: CosmosChainInput): CosmosChainFacts {
-  if (!CHAIN_ID.test(input.chainId)) throw new Error(`Invalid cosmos chain id for CAIP-2: ${input.chainId}`)
+  checkChainId(input.chainId)
   const decimals = input.decimals ?? 6
   return {
     chainId: input.chainId,

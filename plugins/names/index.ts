@@ -20,7 +20,7 @@ export { RegisterAccountNameSuccessCard, type RegisterAccountNameSuccessCardProp
 export type { NamesOptions } from './plugin.ts'
 
 import { deferPlugin } from 'portico/plugin'
-import { DEFAULT_NAME_ZONE, zoneOf } from './rule.ts'
+import { DEFAULT_NAME_ZONE, zoneOf } from './zone.ts'
 import { NamesTokens } from './tokens.ts'
 import type { NamesOptions } from './plugin.ts'
 
@@ -35,7 +35,7 @@ export const loadNameNormalizer = () => import('./normalize.ts')
 export function names(options: NamesOptions = {}) {
   zoneOf(options.zone ?? DEFAULT_NAME_ZONE) // a bad zone throws here, before any modal exists
   return deferPlugin(
-    { id: 'names', kind: 'feature', portico: '1.x', provides: [NamesTokens.Lookup] },
+    { id: 'names', kind: 'feature', portico: '1.x', provides: [NamesTokens.Lookup, NamesTokens.Controller] },
     () => import('./plugin.ts').then((m) => m.names(options)),
   )
 }

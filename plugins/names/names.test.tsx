@@ -192,7 +192,8 @@ describe('SPEC §1 suffixes', () => {
     expect(lookup.isName('bob.wcn.id')).toBe(true)
     expect(lookup.isName('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toBe(false)
     // A service of the names plugin, declared in its provides (send declares it optional).
-    expect(names().provides).toEqual([NamesTokens.Lookup])
+    // Its host token (the controller) too, so a host's modal.get of it before the code has loaded is told to await modal.ready.
+    expect(names().provides).toEqual([NamesTokens.Lookup, NamesTokens.Controller])
     expect(serviceOf(NamesTokens.Lookup)?.label).toBe('names.lookup')
   })
 })

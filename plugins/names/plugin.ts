@@ -45,7 +45,7 @@ export function names(options: NamesOptions = {}) {
     id: 'names',
     kind: 'feature',
     portico: '1.x',
-    provides: [NamesTokens.Lookup],
+    provides: [NamesTokens.Lookup, NamesTokens.Controller],
     setup(ctx) {
       ctx.provide(NamesTokens.Controller, () => {
         const modalOptions = ctx.state.options.getSnapshot()

@@ -1,14 +1,7 @@
-/** A zone as a host writes it (`reown.id`, `.reown.id`, `Reown.ID`): lowercased DNS-style labels, or a thrown Error. */
-export function zoneOf(zone: string): string {
-  const z = zone.replace(/^\./, '').toLowerCase()
-  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(z)) throw new Error(`Invalid name zone: ${JSON.stringify(zone)}`)
-  return z
-}
+export { DEFAULT_NAME_ZONE, zoneOf } from './zone.ts'
 
 /** SPEC §1 name suffixes: the current one and the legacy one. */
 export const NAME_SUFFIXES = ['.reown.id', '.wcn.id'] as const
-/** SPEC §9 name suggestion zone of the hosted service (the zone names register in by default). */
-export const DEFAULT_NAME_ZONE = 'reown.id'
 /** SPEC §5: the shortest name label. */
 export const MIN_NAME_LENGTH = 4
 

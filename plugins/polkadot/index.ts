@@ -13,7 +13,7 @@ export type { Injected, InjectedAccount, InjectedSigner, InjectedWeb3, InjectedW
 export type { PolkadotBalance, PolkadotChainInput, PolkadotOptions } from './plugin.ts'
 
 import { deferPlugin } from 'portico/plugin'
-import { toPolkadotNetwork } from './networks.ts'
+import { checkPolkadotCaip } from './caip.ts'
 import type { PolkadotOptions } from './plugin.ts'
 
 /**
@@ -24,6 +24,7 @@ import type { PolkadotOptions } from './plugin.ts'
 export function polkadot(options: PolkadotOptions = {}) {
   // Bad options throw here, before any modal exists.
   const inputs = [...(options.chain ? [options.chain] : []), ...(options.chains ?? [])]
-  if (!inputs.map(toPolkadotNetwork).length) throw new Error('polkadot(): give at least one chain (options.chain or options.chains)')
+  inputs.forEach((input) => checkPolkadotCaip(input.caipNetworkId))
+  if (!inputs.length) throw new Error('polkadot(): give at least one chain (options.chain or options.chains)')
   return deferPlugin({ id: 'polkadot', kind: 'chain', namespace: 'polkadot', portico: '1.x' }, () => import('./plugin.ts').then((m) => m.polkadot(options)))
 }

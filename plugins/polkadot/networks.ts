@@ -1,13 +1,10 @@
 import type { CaipNetwork } from 'portico/plugin'
+import { checkPolkadotCaip } from './caip.ts'
 import type { PolkadotChainInput } from './plugin.ts'
-
-const CAIP_POLKADOT = /^polkadot:[0-9a-f]{32}$/
 
 /** The chain input as a CAIP network (its WebSocket URL stands in the rpcUrls list). */
 export function toPolkadotNetwork(input: PolkadotChainInput): CaipNetwork {
-  if (!CAIP_POLKADOT.test(input.caipNetworkId)) {
-    throw new Error(`polkadot(): caipNetworkId must be 'polkadot:' + 32 lowercase hex characters, got "${input.caipNetworkId}"`)
-  }
+  checkPolkadotCaip(input.caipNetworkId)
   const id = input.caipNetworkId.slice('polkadot:'.length)
   return {
     id,

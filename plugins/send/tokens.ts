@@ -1,5 +1,10 @@
-import { createServiceToken, createToken, toDisposable, type CaipNetwork, type ChainNamespace, type Disposable, type TokenBalance } from 'portico/plugin'
+import { createServiceToken, createToken, type CaipNetwork, type ChainNamespace } from 'portico/plugin'
 import type { SendController, SendControllerDeps } from './controller.ts'
+import type { SenderRegistry } from './registry.ts'
+
+// The send flow's code beside its tokens, in its own module: a host's first chunk carries SendTokens (every chain
+// plugin that declares optional: [SendTokens.Senders] imports it), not the registry class.
+export { SenderRegistry, toSendToken } from './registry.ts'
 
 /** A token the account holds, as the send flow shows and sends it (SPEC §3 Token balance). */
 export interface SendToken {
@@ -62,43 +67,6 @@ export interface Sender {
   send(request: SendRequest): Promise<SendReceipt>
 }
 
-/** The senders by namespace: "Unsupported chain" (SPEC §5) for any namespace without one. */
-export class SenderRegistry {
-  private readonly senders = new Map<ChainNamespace, Sender>()
-  private readonly listeners = new Set<() => void>()
-
-  /** Adds a namespace's sender; disposing removes it. A second sender for a namespace replaces the first. */
-  register(sender: Sender): Disposable {
-    this.senders.set(sender.namespace, sender)
-    this.notify()
-    return toDisposable(() => {
-      if (this.senders.get(sender.namespace) === sender) this.senders.delete(sender.namespace)
-      this.notify()
-    })
-  }
-
-  get(namespace: ChainNamespace | undefined): Sender | undefined {
-    return namespace ? this.senders.get(namespace) : undefined
-  }
-
-  has(namespace: ChainNamespace | undefined): boolean {
-    return Boolean(namespace && this.senders.has(namespace))
-  }
-
-  namespaces(): ChainNamespace[] {
-    return [...this.senders.keys()]
-  }
-
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
-  }
-
-  private notify(): void {
-    for (const l of [...this.listeners]) l()
-  }
-}
-
 /** A receiver found by name (or a profile found by address). */
 export interface ResolvedName {
   /** The receiver's address on the asked namespace. */
@@ -141,18 +109,3 @@ export const SendTokens = {
   /** What the flow's controller is built from (the modal's services); the send views read it. */
   Deps: createToken<SendControllerDeps>('send.deps'),
 } as const
-
-/** A SPEC §3 token balance of the account data as the send flow keeps it (CAIP-10 addresses made plain). */
-export function toSendToken(t: TokenBalance): SendToken {
-  const address = t.address ? t.address.split(':').pop() : undefined
-  return {
-    name: t.name,
-    symbol: t.symbol,
-    chainId: t.chainId,
-    address,
-    decimals: Number(t.quantity.decimals),
-    balance: t.quantity.numeric,
-    price: t.price,
-    iconUrl: t.iconUrl,
-  }
-}

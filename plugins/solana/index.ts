@@ -17,7 +17,7 @@ export type { SolanaRequest, SolanaOptions } from './plugin.ts'
 
 import { deferPlugin } from 'portico/plugin'
 import { SendTokens } from 'portico/plugins/send'
-import { toSolanaNetwork } from './networks.ts'
+import { clusterReference } from './cluster.ts'
 import type { SolanaOptions } from './plugin.ts'
 
 /**
@@ -27,7 +27,7 @@ import type { SolanaOptions } from './plugin.ts'
  */
 export function solana(options: SolanaOptions = {}) {
   // Bad options throw here, before any modal exists, as they did before the code was split.
-  if (options.cluster) toSolanaNetwork(options.cluster)
+  if (options.cluster) clusterReference(options.cluster.caipNetworkId)
   if (!options.cluster && options.builtinNetworks === false && !options.networks?.length) {
     throw new Error('solana(): no networks (builtinNetworks is false and no cluster or networks were given)')
   }

@@ -1,4 +1,5 @@
 import type { CaipNetwork } from 'portico/plugin'
+import { clusterReference } from './cluster.ts'
 
 const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
 const EXPLORER = { name: 'Solana Explorer', url: 'https://explorer.solana.com' } as const
@@ -47,10 +48,8 @@ export interface SolanaClusterInput {
 
 /** Turns a host cluster into a SPEC §3 Network; a malformed CAIP-2 id throws. */
 export function toSolanaNetwork(cluster: SolanaClusterInput): CaipNetwork {
-  const match = /^solana:([1-9A-HJ-NP-Za-km-z]{1,32})$/.exec(cluster.caipNetworkId)
-  if (!match) throw new Error(`Invalid Solana CAIP-2 network id: ${cluster.caipNetworkId}`)
   return {
-    id: match[1]!,
+    id: clusterReference(cluster.caipNetworkId),
     caipNetworkId: cluster.caipNetworkId as CaipNetwork['caipNetworkId'],
     chainNamespace: 'solana',
     name: cluster.name ?? 'Solana Local',

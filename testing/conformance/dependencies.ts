@@ -57,6 +57,9 @@ export async function checkPluginDependencies(opts: PluginDependencyOptions): Pr
   const plugin = opts.create()
   for (const [list, entries] of [['requires', plugin.requires], ['optional', plugin.optional], ['provides', plugin.provides]] as const) {
     for (const entry of entries ?? []) {
+      // provides may also list the plugin's own host-facing tokens (createToken): the kernel then knows, before the
+      // plugin's code has loaded, that a host's modal.get of one is early rather than wrong (kernel/plugin/defer.ts).
+      if (list === 'provides' && typeof entry === 'symbol' && serviceOf(entry) === undefined) continue
       if (ownerOf(entry) === undefined) problems.push(`${list} lists ${String((entry as symbol).description)}, neither a plugin id nor a service token`)
       else if (list === 'provides' && ownerOf(entry) !== plugin.id) problems.push(`provides lists ${serviceOf(entry as symbol)?.label}, a service of another plugin`)
     }
@@ -81,7 +84,7 @@ export async function checkPluginDependencies(opts: PluginDependencyOptions): Pr
   ;(await run(opts.companions?.().filter((c) => required.has(c.id)) ?? [], 'with only its required plugins')).destroy()
   const full = await run(opts.companions?.() ?? [], 'with every declared plugin')
   for (const token of plugin.provides ?? []) {
-    if (!full.has(token)) problems.push(`declares it provides ${serviceOf(token)?.label} but did not provide it`)
+    if (!full.has(token)) problems.push(`declares it provides ${serviceOf(token)?.label ?? String(token.description)} but did not provide it`)
   }
   full.destroy()
   return problems

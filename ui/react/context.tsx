@@ -1,5 +1,5 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
-import type { Modal, Token } from '../../kernel/index.ts'
+import { createContext, use, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
+import type { Modal, ServiceNotLoadedError, Token } from '../../kernel/index.ts'
 
 const ModalContext = createContext<Modal | null>(null)
 
@@ -15,9 +15,23 @@ export function useModalInstance(): Modal {
   return modal
 }
 
-/** Resolves a kernel or plugin service by token. */
+/**
+ * Resolves a kernel or plugin service by token. A service of a plugin whose code is still loading (deferPlugin, before
+ * `modal.ready`) suspends the component until it has loaded (wrap it in `<Suspense>` to show a fallback); a token no
+ * plugin declares throws, as `modal.get` does.
+ */
 export function useService<V>(token: Token<V>): V {
-  return useModalInstance().get(token)
+  const modal = useModalInstance()
+  let loading: Promise<unknown> | undefined
+  try {
+    return modal.get(token)
+  } catch (error) {
+    // A ServiceNotLoadedError carries the promise of the plugins' setups (kernel/plugin/defer.ts).
+    loading = (error as Partial<ServiceNotLoadedError>).loaded
+    if (!loading) throw error
+  }
+  use(loading) // outside the catch: React's use() may not be called in a try/catch
+  return modal.get(token)
 }
 
 /**
