@@ -102,15 +102,17 @@ export class WalletConnectConnector implements Connector {
   constructor(private readonly deps: WalletConnectConnectorDeps) {
     this.pairing = new PairingController<WcSession>({
       clock: deps.clock,
-      generate: async () => {
+      generate: async (signal) => {
         const client = await this.signClient()
         // With SIWX, one-click auth when it applies (loaded with sign-client, so never in the initial chunk).
         const lookup = this.deps.lookup
         const oneClick =
           lookup && client.authenticate
-            ? await (await import('./authenticate.ts')).oneClickOffer(client, this.deps.networks(), { lookup, token: createServiceToken('siwx', 'one-click'), methods: WALLET_METHODS.eip155 ?? [] })
+            ? await (await import('./authenticate.ts')).oneClickOffer(client, this.deps.networks(), { lookup, token: createServiceToken('siwx', 'one-click'), methods: WALLET_METHODS.eip155 ?? [], signal })
             : undefined
         if (oneClick) return oneClick
+        // A cancelled cycle makes no offer (see PairingControllerOptions.generate).
+        signal.throwIfAborted()
         const { uri, approval } = await client.connect({ optionalNamespaces: proposalNamespaces(this.deps.networks()) })
         if (!uri) throw new Error(ErrorText.SIGN_CLIENT_NOT_INITIALIZED)
         return { uri, approval }
