@@ -19,6 +19,7 @@ import { PorticoProvider } from 'portico/react'
 import { eip155 } from 'portico/plugins/eip155'
 import { WalletConnectConnector, type SignClientLike, type WcSession } from './connector.ts'
 import {
+  PairingCancelledError,
   SESSION_STORAGE_KEY,
   USER_DISCONNECTED_REASON,
   walletConnect,
@@ -232,6 +233,26 @@ describe('walletConnect plugin', () => {
       code: 4200,
       message: ErrorText.RPC_CALL_NOT_ALLOWED,
     })
+  })
+
+  it('an attempt cancelled at once (the pairing view unmounted by StrictMode) makes no offer and cannot cancel the next one', async () => {
+    // The session logic (session.ts) loads on first use: the pairing must start before that import, or an attempt
+    // abandoned meanwhile would start its pairing afterwards, cancel the live one and take the wallet's approval.
+    const client = new FakeSignClient()
+    const connector = new WalletConnectConnector({
+      createClient: async () => client,
+      storage: createMemoryAdapter(),
+      networks: () => new Map<ChainNamespace, string[]>([['eip155', ['eip155:1']], ['solana', [SOLANA_CHAIN]]]),
+      emitter: { emit: vi.fn() },
+    })
+    const abandoned = connector.connect({ namespace: 'eip155' })
+    connector.pairing.cancel()
+    const live = connector.connect({ namespace: 'eip155' })
+    await expect(abandoned).rejects.toBeInstanceOf(PairingCancelledError)
+    await vi.waitFor(() => expect(connector.pairing.state.status).toBe('ready'))
+    expect(client.proposals).toHaveLength(1)
+    client.proposals[0]!.approve({ topic: 'live', namespaces: { eip155: { accounts: [`eip155:1:${ADDRESS}`], methods: ['personal_sign'], events: [] } } })
+    expect(await live).toMatchObject({ accounts: [{ namespace: 'eip155', address: ADDRESS, type: 'eoa' }], caipNetworkId: 'eip155:1' })
   })
 
   it('routes by namespace: each namespace goes to its own approved chain of the session', async () => {
