@@ -39,13 +39,24 @@ export interface WalletConnectConnectorDeps {
   lookup?<V>(token: Token<V>): V | undefined
 }
 
+/** What connecting a session's other namespaces needs from the kernel. */
+export interface SessionKernel {
+  connect(connectorId: string, namespace: ChainNamespace): Promise<unknown>
+  clearError(): void
+  isConnected(namespace: ChainNamespace): boolean
+  setActiveNamespace(namespace: ChainNamespace): void
+  reportError(error: unknown): void
+}
+
 /** Storage key (scoped to the plugin) of the session restored after a reload. */
 export const SESSION_STORAGE_KEY = 'session'
 /** The SDK's USER_DISCONNECTED reason (getSdkError('USER_DISCONNECTED')), sent when the user disconnects. */
 export const USER_DISCONNECTED_REASON = { code: 6000, message: 'User disconnected.' } as const
 
 /** The connector's session logic (namespaces, restore, requests, session events): loaded on first use, with sign-client. */
-const live = () => import('./session.ts')
+const live = () => import('./session.ts').then((m) => (loaded = m))
+/** The session logic once loaded: what runs right after a connect uses it without waiting for an import again. */
+let loaded: typeof import('./session.ts') | undefined
 
 /**
  * SPEC §3 MULTI_CHAIN connector over the WalletConnect pairing protocol (SPEC §4 pairing session): pair, approve,
@@ -182,6 +193,15 @@ export class WalletConnectConnector implements Connector {
     return (await live()).switchNetwork(this, network)
   }
 
+  /**
+   * After a pairing connected `first`, connects the session's other namespaces through the kernel (see
+   * connectSessionNamespaces in session.ts). The session logic is loaded by then (the pairing used it), so they start
+   * connecting in this turn: the modal (closeOnConnect) sees them connecting before it would close on Account.
+   */
+  connectPending(first: ChainNamespace, kernel: SessionKernel): Promise<void> {
+    return loaded ? loaded.connectSessionNamespaces(this, first, kernel) : live().then((m) => m.connectSessionNamespaces(this, first, kernel))
+  }
+
   /** Removes listeners, stops the pairing and closes the relay socket (the session stays stored for a reload). */
   dispose(): void {
     if (this.disposed) return
@@ -192,34 +212,4 @@ export class WalletConnectConnector implements Connector {
     void core?.relayer?.transportClose?.().catch(() => undefined)
     core?.heartbeat?.stop?.()
   }
-}
-
-/**
- * After a pairing connected one namespace, connects the session's other namespaces the host serves (each its own
- * connection and account, SPEC §3), then makes the first one active again. A namespace that fails is reported on
- * the error event and leaves the others in place.
- */
-export async function connectSessionNamespaces(
-  connector: WalletConnectConnector,
-  first: ChainNamespace,
-  kernel: {
-    connect(connectorId: string, namespace: ChainNamespace): Promise<unknown>
-    clearError(): void
-    isConnected(namespace: ChainNamespace): boolean
-    setActiveNamespace(namespace: ChainNamespace): void
-    reportError(error: unknown): void
-  },
-): Promise<void> {
-  const pending = connector.pendingNamespaces.filter((ns) => ns !== first)
-  if (!pending.length) return
-  for (const namespace of pending) {
-    if (kernel.isConnected(namespace)) continue
-    try {
-      await kernel.connect(connector.id, namespace)
-    } catch (error) {
-      kernel.clearError()
-      kernel.reportError(error)
-    }
-  }
-  if (kernel.isConnected(first)) kernel.setActiveNamespace(first)
 }

@@ -5,7 +5,7 @@
  * function works on the connector's state (connector.ts); the connector's methods call them.
  */
 import { createServiceToken, ErrorText, failedToSwitchChain, namespaceNotConfigured, ProviderRpcError, WalletErrorCode, type CaipNetwork, type ChainNamespace, type ConnectResult } from 'portico/plugin'
-import { SESSION_STORAGE_KEY, USER_DISCONNECTED_REASON, type SignClientLike, type WalletConnectConnector, type WcSession } from './connector.ts'
+import { SESSION_STORAGE_KEY, USER_DISCONNECTED_REASON, type SessionKernel, type SignClientLike, type WalletConnectConnector, type WcSession } from './connector.ts'
 import { addressesFromEvent, approvedChains, chainFromEvent, proposalNamespaces, sessionAccounts, WALLET_METHODS, type SessionNamespace } from './namespaces.ts'
 import type { PairingOffer } from './pairing.ts'
 
@@ -300,4 +300,28 @@ function toProviderError(error: unknown): unknown {
     if (typeof code === 'number') return new ProviderRpcError(code, typeof message === 'string' ? message : ErrorText.AN_ERROR_OCCURRED, data)
   }
   return error
+}
+
+/**
+ * After a pairing connected one namespace, connects the session's other namespaces the host serves (each its own
+ * connection and account, SPEC §3), then makes the first one active again. A namespace that fails is reported on
+ * the error event and leaves the others in place.
+ */
+export async function connectSessionNamespaces(
+  connector: WalletConnectConnector,
+  first: ChainNamespace,
+  kernel: SessionKernel,
+): Promise<void> {
+  const pending = connector.pendingNamespaces.filter((ns) => ns !== first)
+  if (!pending.length) return
+  for (const namespace of pending) {
+    if (kernel.isConnected(namespace)) continue
+    try {
+      await kernel.connect(connector.id, namespace)
+    } catch (error) {
+      kernel.clearError()
+      kernel.reportError(error)
+    }
+  }
+  if (kernel.isConnected(first)) kernel.setActiveNamespace(first)
 }

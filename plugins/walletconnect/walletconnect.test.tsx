@@ -381,7 +381,8 @@ describe('walletConnect plugin', () => {
     reloaded.sessions = [session()]
     const second = setup({ storage, client: reloaded })
     await second.modal.ready
-    expect(second.createSignClient).toHaveBeenCalledTimes(1)
+    // Started by activate, after its own import (sign-client.ts creates the client): ready does not wait for it.
+    await vi.waitFor(() => expect(second.createSignClient).toHaveBeenCalledTimes(1))
     expect(second.modal.state.accounts.getSnapshot().byNamespace.eip155?.address).toBe(ADDRESS)
     expect(second.modal.state.connection.getSnapshot().activeConnectorIds.eip155).toBe('walletConnect')
     await second.modal.request('eip155:personal_sign', { message: 'after reload' })
