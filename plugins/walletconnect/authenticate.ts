@@ -37,6 +37,8 @@ export interface OneClickDeps {
   token: Token<OneClickSignIn>
   /** The eip155 methods the session may request (WALLET_METHODS.eip155): the ReCap's. */
   methods: readonly string[]
+  /** Aborted when the pairing cycle this offer is for was cancelled (PairingControllerOptions.generate). */
+  signal?: AbortSignal
 }
 
 /**
@@ -65,6 +67,9 @@ export async function oneClickOffer(
     // No nonce (the SIWX backend is unreachable): pair as without one-click; the SIWX step reports its own error.
     return undefined
   }
+  // A cancelled cycle makes no offer: sign-client keeps one auth key and response topic, and a later `authenticate()`
+  // unsubscribes the earlier one's, so an abandoned cycle's offer would leave the live URI's approval unheard.
+  deps.signal?.throwIfAborted()
   const { uri, response } = await client.authenticate(toParams(chains, request, deps.methods))
   return {
     uri,

@@ -1,12 +1,11 @@
 import {
   definePlugin,
-  ErrorText,
   type ChainNamespace,
   type PluginContext,
   type WalletListing,
 } from 'portico/plugin'
 import { withSafeLinks } from 'portico/components'
-import { connectSessionNamespaces, WalletConnectConnector, type SignClientLike } from './connector.ts'
+import { WalletConnectConnector, type SignClientLike } from './connector.ts'
 import type { VerifyMode } from './verify.ts'
 import { findWallet, WalletConnectTokens } from './tokens.ts'
 
@@ -99,7 +98,8 @@ export function walletConnect(options: WalletConnectOptions) {
     setup(ctx) {
       // Registered at setup so the Connect list shows it and reconnectStored finds it after a reload.
       const { connector } = ctx.registerConnector((emitter) => new WalletConnectConnector({
-        createClient: () => createClient(ctx, options),
+        // Creating the client (options, metadata, Verify) loads with sign-client: nothing of it is in the initial load.
+        createClient: () => import('./sign-client.ts').then((m) => m.createClient(ctx, options)),
         storage: ctx.storage,
         networks: () => networksByNamespace(ctx),
         emitter,
@@ -111,7 +111,7 @@ export function walletConnect(options: WalletConnectOptions) {
         ctx.events.on('connection:connected', ({ connectorId, namespace }) => {
           if (connectorId !== connector.id || !connector.pendingNamespaces.length) return
           void Promise.resolve().then(() =>
-            connectSessionNamespaces(connector, namespace, {
+            connector.connectPending(namespace, {
               connect: (id, ns) => ctx.connection.connect(id, ns),
               clearError: () => ctx.connection.clearError(),
               isConnected: (ns) => Boolean(ctx.state.accounts.getSnapshot().byNamespace[ns]?.address),
@@ -145,38 +145,3 @@ export function walletConnect(options: WalletConnectOptions) {
 function networksByNamespace(ctx: PluginContext): Map<ChainNamespace, readonly string[]> {
   return new Map(ctx.state.namespaces().map((ns) => [ns, ctx.state.networks(ns).map((n) => n.caipNetworkId)]))
 }
-
-async function createClient(ctx: PluginContext, options: WalletConnectOptions): Promise<SignClientLike> {
-  const initOptions: SignClientInitOptions = {
-    projectId: options.projectId,
-    relayUrl: options.relayUrl,
-    metadata: metadataOf(ctx, options),
-    // A second modal on the page (its own storage namespace) gets its own sign-client state too.
-    customStoragePrefix: options.storagePrefix ?? instancePrefix(ctx),
-    telemetryEnabled: false,
-  }
-  const client = options.createSignClient ? await options.createSignClient(initOptions) : await (await import('./sign-client.ts')).loadSignClient(initOptions)
-  if (!client) throw new Error(ErrorText.SIGN_CLIENT_NOT_INITIALIZED)
-  // Verify settings are needed only beside sign-client, so they load with it (a chunk of their own, no kernel code).
-  const { configureVerify, relayHttpUrlOf } = await import('./verify.ts')
-  configureVerify(client.core, options.verify, options.relayHttpUrl ?? relayHttpUrlOf(options.relayUrl))
-  return client
-}
-
-/** sign-client's storage prefix for a modal with its own storage namespace (undefined: sign-client's default). */
-function instancePrefix(ctx: PluginContext): string | undefined {
-  const id = ctx.state.options.getSnapshot().id
-  return id === undefined ? undefined : `portico-${id}`
-}
-
-function metadataOf(ctx: PluginContext, options: WalletConnectOptions): WalletConnectMetadata {
-  const modal = ctx.state.options.getSnapshot().metadata
-  const page = typeof document !== 'undefined' ? { name: document.title, url: location.origin } : { name: 'Portico', url: 'http://localhost' }
-  return {
-    name: options.metadata?.name ?? modal?.name ?? page.name,
-    description: options.metadata?.description ?? modal?.description ?? '',
-    url: options.metadata?.url ?? modal?.url ?? page.url,
-    icons: options.metadata?.icons ?? [...(modal?.icons ?? [])],
-  }
-}
-

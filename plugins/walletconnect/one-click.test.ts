@@ -138,6 +138,61 @@ describe('one-click auth over WalletConnect (real sign-client, WalletKit demo wa
     expect(wallet.getSnapshot().sessions).toHaveLength(1)
   })
 
+  it('an attempt abandoned at once (React StrictMode mount-unmount-mount) makes no offer: the live URI\'s approval connects', async () => {
+    // The pairing view starts connecting on mount; StrictMode unmounts it (cancel) and mounts it again at once. Each
+    // attempt that gets as far asks the backend for a nonce; here the nonces arrive latest request first, as they may on
+    // a busy machine. sign-client keeps one auth key and response topic: had the abandoned attempt still called
+    // authenticate() after the live one, the live URI's approval would go unheard (walletconnect-one-click.e2e's
+    // Account dialog that never showed).
+    const gates: Array<{ promise: Promise<void>; resolve(): void }> = []
+    const getNonce = async () => {
+      let resolve!: () => void
+      const gate = { promise: new Promise<void>((r) => (resolve = r)), resolve: () => resolve() }
+      gates.push(gate)
+      const res = await fetch(`${api.url}/auth/v1/nonce?projectId=test-project`)
+      const { nonce } = (await res.json()) as { nonce: string }
+      await gate.promise
+      return nonce
+    }
+    const wallet = await startWallet(true)
+    const modal = await startPage({ getNonce })
+    const connector = modal.get(WalletConnectTokens.Connector)
+    const client = await connector.signClient()
+    const authenticate = client.authenticate!.bind(client)
+    const calls = { started: 0, settled: 0 }
+    client.authenticate = async (params) => {
+      calls.started++
+      try {
+        return await authenticate(params)
+      } finally {
+        calls.settled++
+      }
+    }
+    const abandoned = modal.connection.connect('walletConnect', 'eip155')
+    abandoned.catch(() => undefined)
+    connector.pairing.cancel()
+    let outcome: { ok?: true; error?: unknown } | undefined
+    void modal.connection.connect('walletConnect', 'eip155').then(() => (outcome = { ok: true }), (error: unknown) => (outcome = { error }))
+    await expect(abandoned).rejects.toThrow('Pairing cancelled')
+    await vi.waitFor(() => expect(gates.length).toBeGreaterThan(0), DEADLINE)
+    // Both attempts share the loaded client and modules: a second nonce request, if any, is made within these turns.
+    for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve))
+    for (const gate of [...gates].reverse()) {
+      gate.resolve()
+      await vi.waitFor(() => expect(calls.started).toBeGreaterThan(0), DEADLINE)
+      await vi.waitFor(() => expect(calls.settled).toBe(calls.started), DEADLINE)
+    }
+    expect(gates).toHaveLength(1)
+    expect(calls.started).toBe(1)
+    await vi.waitFor(() => expect(connector.pairing.state.status).toBe('ready'), DEADLINE)
+
+    await wallet.pair((connector.pairing.state as { uri: string }).uri)
+    await vi.waitFor(() => expect(wallet.getSnapshot().authRequests).toHaveLength(1), DEADLINE)
+    await wallet.approveAuthRequest(wallet.getSnapshot().authRequests[0]!.id)
+    await vi.waitFor(() => expect(outcome).toEqual({ ok: true }), DEADLINE)
+    await vi.waitFor(() => expect(siwxState(modal).session?.caipAddress).toBe(CAIP_ADDRESS), DEADLINE)
+  })
+
   it('the wallet rejecting the sign-in: "Signature declined", and the modal stays usable (a retry connects)', async () => {
     const wallet = await startWallet(true)
     const modal = await startPage()

@@ -139,8 +139,7 @@ describe('PairingController (SPEC §9 pairing constants)', () => {
     const { generate } = offers()
     const pairing = new PairingController({ generate, clock })
     void pairing.pair().catch(() => undefined)
-    await Promise.resolve()
-    await Promise.resolve()
+    await vi.waitFor(() => expect(pairing.state.status).toBe('ready'))
     expect(pairing.state).toEqual({ status: 'ready', uri: 'wc:0@2', expiry: 240_000 })
     expect(timers[0]?.at).toBe(230_000)
     now = 235_000

@@ -36,8 +36,13 @@ export type PairingState =
   | { status: 'error'; error: unknown; at: number }
 
 export interface PairingControllerOptions<S> {
-  /** Creates a fresh offer (sign-client `connect`). */
-  generate(): Promise<PairingOffer<S>>
+  /**
+   * Creates a fresh offer (sign-client `connect` or `authenticate`). `signal` aborts when the offer's cycle is
+   * cancelled or superseded: after each await, check it before asking sign-client for an offer (throw
+   * PairingCancelledError), because an offer made for a dead cycle replaces state the live one depends on (sign-client
+   * keeps one auth key and response topic for `authenticate`). Calls never overlap: one starts once the previous settled.
+   */
+  generate(signal: AbortSignal): Promise<PairingOffer<S>>
   clock?: Clock
 }
 
@@ -69,6 +74,10 @@ export class PairingController<S> {
   private cycle = 0
   private timer: unknown
   private rejectPending: ((error: unknown) => void) | undefined
+  /** Aborted with the current cycle (cancel, a new cycle, the first approval). */
+  private abort: AbortController | undefined
+  /** The generation in progress: the next one waits for it, so two offers are never made at once. */
+  private generating: Promise<unknown> = Promise.resolve()
 
   constructor(private readonly options: PairingControllerOptions<S>) {
     this.clock = options.clock ?? systemClock
@@ -104,6 +113,7 @@ export class PairingController<S> {
     if (wait > 0) return Promise.reject(new RetryTooSoonError(wait))
     this.cancel()
     const cycle = ++this.cycle
+    const abort = (this.abort = new AbortController())
     this.store.set({ pairing: { status: 'generating' } })
     return new Promise<S>((resolve, reject) => {
       this.rejectPending = reject
@@ -113,6 +123,7 @@ export class PairingController<S> {
         this.clearTimer()
         this.cycle++
         this.rejectPending = undefined
+        abort.abort()
       }
       const fail = (error: unknown) => {
         if (!live()) return
@@ -124,8 +135,14 @@ export class PairingController<S> {
         if (!live()) return
         const seq = ++offers
         let next: PairingOffer<S>
+        const previous = this.generating
+        const generated = previous.then(() => {
+          if (abort.signal.aborted) throw new PairingCancelledError()
+          return this.options.generate(abort.signal)
+        })
+        this.generating = generated.catch(() => undefined)
         try {
-          next = await this.options.generate()
+          next = await generated
         } catch (error) {
           fail(error)
           return
@@ -165,6 +182,8 @@ export class PairingController<S> {
   cancel(): void {
     this.cycle++
     this.clearTimer()
+    this.abort?.abort()
+    this.abort = undefined
     const reject = this.rejectPending
     this.rejectPending = undefined
     if (this.state.status === 'ready' || this.state.status === 'generating') this.store.set({ pairing: { status: 'idle' } })

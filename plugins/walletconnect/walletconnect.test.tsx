@@ -19,6 +19,7 @@ import { PorticoProvider } from 'portico/react'
 import { eip155 } from 'portico/plugins/eip155'
 import { WalletConnectConnector, type SignClientLike, type WcSession } from './connector.ts'
 import {
+  PairingCancelledError,
   SESSION_STORAGE_KEY,
   USER_DISCONNECTED_REASON,
   walletConnect,
@@ -234,6 +235,26 @@ describe('walletConnect plugin', () => {
     })
   })
 
+  it('an attempt cancelled at once (the pairing view unmounted by StrictMode) makes no offer and cannot cancel the next one', async () => {
+    // The session logic (session.ts) loads on first use: the pairing must start before that import, or an attempt
+    // abandoned meanwhile would start its pairing afterwards, cancel the live one and take the wallet's approval.
+    const client = new FakeSignClient()
+    const connector = new WalletConnectConnector({
+      createClient: async () => client,
+      storage: createMemoryAdapter(),
+      networks: () => new Map<ChainNamespace, string[]>([['eip155', ['eip155:1']], ['solana', [SOLANA_CHAIN]]]),
+      emitter: { emit: vi.fn() },
+    })
+    const abandoned = connector.connect({ namespace: 'eip155' })
+    connector.pairing.cancel()
+    const live = connector.connect({ namespace: 'eip155' })
+    await expect(abandoned).rejects.toBeInstanceOf(PairingCancelledError)
+    await vi.waitFor(() => expect(connector.pairing.state.status).toBe('ready'))
+    expect(client.proposals).toHaveLength(1)
+    client.proposals[0]!.approve({ topic: 'live', namespaces: { eip155: { accounts: [`eip155:1:${ADDRESS}`], methods: ['personal_sign'], events: [] } } })
+    expect(await live).toMatchObject({ accounts: [{ namespace: 'eip155', address: ADDRESS, type: 'eoa' }], caipNetworkId: 'eip155:1' })
+  })
+
   it('routes by namespace: each namespace goes to its own approved chain of the session', async () => {
     const client = new FakeSignClient()
     const storage = new Map<string, string>()
@@ -360,7 +381,8 @@ describe('walletConnect plugin', () => {
     reloaded.sessions = [session()]
     const second = setup({ storage, client: reloaded })
     await second.modal.ready
-    expect(second.createSignClient).toHaveBeenCalledTimes(1)
+    // Started by activate, after its own import (sign-client.ts creates the client): ready does not wait for it.
+    await vi.waitFor(() => expect(second.createSignClient).toHaveBeenCalledTimes(1))
     expect(second.modal.state.accounts.getSnapshot().byNamespace.eip155?.address).toBe(ADDRESS)
     expect(second.modal.state.connection.getSnapshot().activeConnectorIds.eip155).toBe('walletConnect')
     await second.modal.request('eip155:personal_sign', { message: 'after reload' })

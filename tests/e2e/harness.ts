@@ -1,7 +1,10 @@
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
-import { startDemoHost, type DemoHost } from '../../demo/server.ts'
+import { otherChains, startDemoHost, startDemoWallet, type DemoHost } from '../../demo/server.ts'
+import { DEMO_WALLET_ID } from '../../stack/api/wallet-dataset.ts'
+import { startLocalChains, type LocalChainName, type LocalChains } from '../../stack/local-chains.ts'
+import { startRelay, type Relay } from '../../stack/relay/index.ts'
 import { startTestApi } from './api.ts'
 import { launchChromium } from './browser.ts'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -103,6 +106,80 @@ export async function startHostStack(
       await api.stop()
       await chains.stop()
     },
+  }
+}
+
+/** What the WalletConnect suites run: local chains, the stack relay and API server, the demo wallet (WalletKit) and the demo host paired over that relay, and Chromium. */
+export interface WalletConnectStack {
+  /** The EVM dev chains. */
+  chains: DevChains
+  /** Every local chain started (the EVM ones and `otherChains`). */
+  local: LocalChains
+  relay: Relay
+  api: Awaited<ReturnType<typeof startTestApi>>
+  wallet: DemoHost
+  host: DemoHost
+  browser: Browser
+  stop(): Promise<void>
+}
+
+/**
+ * Starts a WalletConnect suite's stack (its API data folder labelled `label`): the EVM dev chains and `otherChains`
+ * (whose namespaces the demo wallet and host then serve too), the relay, the API server, the demo wallet and the demo
+ * host pointed at them (the host lists the demo wallet), with the relay's Verify allowlist holding both pages' origins.
+ */
+export async function startWalletConnectStack(label: string, opts: { otherChains?: readonly Exclude<LocalChainName, 'evm'>[] } = {}): Promise<WalletConnectStack> {
+  // Stopped last-started first, also when a later step fails to start.
+  const stops: Array<() => Promise<unknown>> = []
+  const stop = async () => {
+    for (const step of stops.splice(0).reverse()) await step()
+  }
+  try {
+    const [local, relay] = await Promise.all([
+      startLocalChains({ only: ['evm', ...(opts.otherChains ?? [])] }).then((l) => (stops.push(() => l.stop()), l)),
+      startRelay().then((r) => (stops.push(() => r.stop()), r)),
+    ])
+    const chains = local.evm!
+    const api = await startTestApi(chains, label)
+    stops.push(() => api.stop())
+    const config = { projectId: 'portico-e2e', chains: chains.chains, relayUrl: relay.url, apiUrl: api.url, ...otherChains(local) }
+    const wallet = await startDemoWallet({ mode: 'static', distDir: inject('demoWalletDist'), config })
+    stops.push(() => wallet.stop())
+    const host = await startDemoHost({ mode: 'static', distDir: inject('demoHostDist'), config: { ...config, walletUrl: wallet.url, demoWalletId: DEMO_WALLET_ID } })
+    stops.push(() => host.stop())
+    relay.allowVerifyOrigins(new URL(host.url).origin, new URL(wallet.url).origin)
+    const browser = await launchChromium()
+    stops.push(() => browser.close())
+    return { chains, local, relay, api, wallet, host, browser, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/**
+ * A WalletConnect suite's stack, started before its tests and stopped after them (see startWalletConnectStack); its
+ * fields are read once the suite runs.
+ */
+export function walletConnectSuite(label: string, opts: Parameters<typeof startWalletConnectStack>[1] = {}): WalletConnectStack {
+  let stack: WalletConnectStack | undefined
+  beforeAll(async () => {
+    stack = await startWalletConnectStack(label, opts)
+  })
+  afterAll(() => stack?.stop())
+  const started = (): WalletConnectStack => {
+    if (!stack) throw new Error(`The ${label} stack is not started: read its fields inside the suite's tests`)
+    return stack
+  }
+  return {
+    get chains() { return started().chains },
+    get local() { return started().local },
+    get relay() { return started().relay },
+    get api() { return started().api },
+    get wallet() { return started().wallet },
+    get host() { return started().host },
+    get browser() { return started().browser },
+    stop: () => started().stop(),
   }
 }
 

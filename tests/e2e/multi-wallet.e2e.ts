@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
 import { verifyMessage, type Address, type Hex } from 'viem'
-import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
-import { startRelay, type Relay } from '../../stack/relay/index.ts'
-import { startDemoHost, startDemoWallet, type DemoHost } from '../../demo/server.ts'
-import { DEMO_WALLET_ID } from '../../stack/api/wallet-dataset.ts'
-import { startTestApi } from './api.ts'
-import { launchChromium } from './browser.ts'
-import { walletPrompt } from './harness.ts'
+import { walletConnectSuite, walletPrompt } from './harness.ts'
 
 // Issue 29 part 3: several wallets connected in one namespace (eip155), one of them active.
 const ACCOUNT0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -17,35 +11,7 @@ const MESSAGE = 'Hello from Portico'
 const FIRST = /^Portico Dev Wallet(?! 2)/
 const SECOND = /^Portico Dev Wallet 2/
 
-let chains: DevChains
-let relay: Relay
-let wallet: DemoHost
-let host: DemoHost
-let browser: Browser
-let api: Awaited<ReturnType<typeof startTestApi>>
-
-beforeAll(async () => {
-  ;[chains, relay] = await Promise.all([startDevChains(), startRelay()])
-  api = await startTestApi(chains, 'e2e-multi-wallet')
-  const config = { projectId: 'portico-e2e', chains: chains.chains, relayUrl: relay.url, apiUrl: api.url }
-  wallet = await startDemoWallet({ mode: 'static', distDir: inject('demoWalletDist'), config })
-  host = await startDemoHost({
-    mode: 'static',
-    distDir: inject('demoHostDist'),
-    config: { ...config, walletUrl: wallet.url, demoWalletId: DEMO_WALLET_ID },
-  })
-  relay.allowVerifyOrigins(new URL(host.url).origin, new URL(wallet.url).origin)
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await host?.stop()
-  await wallet?.stop()
-  await relay?.stop()
-  await api?.stop()
-  await chains?.stop()
-})
+const wc = walletConnectSuite('e2e-multi-wallet')
 
 const connectDialog = (page: Page) => page.getByRole('dialog', { name: 'Connect Wallet' })
 const walletsDialog = (page: Page) => page.getByRole('dialog', { name: 'Wallets' })
@@ -83,9 +49,9 @@ const approveInPage = (page: Page) => () => walletPrompt(page).getByRole('button
 
 describe('several wallets in one namespace (issue 29 part 3)', () => {
   it('two EIP-6963 wallets: connect both, switch, sign with the active one, reload restores both, disconnect one', async () => {
-    const context = await browser.newContext()
+    const context = await wc.browser.newContext()
     const page = await context.newPage()
-    await page.goto(`${host.url}?wallets=2`)
+    await page.goto(`${wc.host.url}?wallets=2`)
 
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await connectInjected(page, FIRST)
@@ -137,18 +103,18 @@ describe('several wallets in one namespace (issue 29 part 3)', () => {
   })
 
   it('an injected wallet and a WalletConnect session: connect both, switch, sign with the active one, reload, disconnect one', async () => {
-    const context = await browser.newContext()
+    const context = await wc.browser.newContext()
     const walletPage = await context.newPage()
-    await walletPage.goto(wallet.url)
+    await walletPage.goto(wc.wallet.url)
     await walletPage.getByText('Ready.', { exact: false }).waitFor()
     const page = await context.newPage()
     // The injected one is the second dev wallet (dev account 1), so the two connections have different addresses.
-    await page.goto(`${host.url}?wallets=2`)
+    await page.goto(`${wc.host.url}?wallets=2`)
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await connectInjected(page, SECOND)
     await expect.poll(() => connectedAs(page, ACCOUNT1).count()).toBe(1)
 
-    // Add wallet -> WalletConnect: pair the demo wallet (WalletKit, dev account 0) through the local relay.
+    // Add wallet -> WalletConnect: pair the demo wallet (WalletKit, dev account 0) through the local wc.relay.
     let list = await openWallets(page)
     await list.getByRole('button', { name: 'Add wallet' }).click()
     await connectDialog(page).getByRole('button', { name: /^WalletConnect/ }).click()
@@ -168,7 +134,7 @@ describe('several wallets in one namespace (issue 29 part 3)', () => {
     await list.getByRole('button', { name: /^Portico Dev Wallet 2, Ethereum \(EVM\) · 0x70…dc79C8, Active/ }).waitFor()
     await page.getByRole('button', { name: 'Close' }).click()
 
-    // The WalletConnect session is active: the request goes through the relay to the wallet.
+    // The WalletConnect session is active: the request goes through the relay to the wc.wallet.
     const approveInWallet = async () => {
       await walletPage.bringToFront()
       await walletPage.getByRole('article', { name: /^personal_sign request from Portico demo/ }).getByRole('button', { name: 'Approve' }).click()
@@ -184,7 +150,7 @@ describe('several wallets in one namespace (issue 29 part 3)', () => {
     const byInjected = await sign(page, approveInPage(page))
     expect(await verifyMessage({ address: ACCOUNT1, message: MESSAGE, signature: byInjected })).toBe(true)
 
-    // A reload restores both (no pairing, no prompt); switching to the restored session signs through the relay.
+    // A reload restores both (no pairing, no prompt); switching to the restored session signs through the wc.relay.
     await page.reload()
     await expect.poll(() => connectedAs(page, ACCOUNT1).count()).toBe(1)
     list = await openWallets(page)

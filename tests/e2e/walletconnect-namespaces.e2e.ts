@@ -3,47 +3,18 @@ import { serializeSignDoc } from '@cosmjs/amino'
 import { Secp256k1, Secp256k1Signature, sha256 } from '@cosmjs/crypto'
 import { cryptoWaitReady, signatureVerify } from '@polkadot/util-crypto'
 import { base64 } from '@scure/base'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { otherChains, startDemoHost, startDemoWallet, type DemoHost } from '../../demo/server.ts'
-import { DEMO_WALLET_ID } from '../../stack/api/wallet-dataset.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { cosmosDevAccounts } from '../../stack/cosmos/index.ts'
-import { startLocalChains, type LocalChains } from '../../stack/local-chains.ts'
-import { startRelay, type Relay } from '../../stack/relay/index.ts'
-import { startTestApi } from './api.ts'
-import { launchChromium } from './browser.ts'
+import { walletConnectSuite } from './harness.ts'
 
 // One WalletConnect session carries eip155, bip122, cosmos and polkadot: the demo host pairs with the demo wallet
 // (WalletKit) over the local relay; each namespace signs through the wallet and the test verifies the signature with
 // that namespace's own library.
 const MESSAGE = 'Hello from Portico'
 
-let local: LocalChains
-let relay: Relay
-let wallet: DemoHost
-let host: DemoHost
-let browser: Browser
-let api: Awaited<ReturnType<typeof startTestApi>>
-
-beforeAll(async () => {
-  ;[local, relay] = await Promise.all([startLocalChains({ only: ['evm', 'bitcoin', 'cosmos', 'polkadot'] }), startRelay()])
-  api = await startTestApi(local.evm!, 'e2e-wc-namespaces')
-  const config = { projectId: 'portico-e2e', chains: local.evm!.chains, relayUrl: relay.url, apiUrl: api.url, ...otherChains(local) }
-  wallet = await startDemoWallet({ mode: 'static', distDir: inject('demoWalletDist'), config })
-  host = await startDemoHost({ mode: 'static', distDir: inject('demoHostDist'), config: { ...config, walletUrl: wallet.url, demoWalletId: DEMO_WALLET_ID } })
-  relay.allowVerifyOrigins(new URL(host.url).origin, new URL(wallet.url).origin)
-  browser = await launchChromium()
-  await cryptoWaitReady()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await host?.stop()
-  await wallet?.stop()
-  await relay?.stop()
-  await api?.stop()
-  await local?.stop()
-})
+const wc = walletConnectSuite('e2e-wc-namespaces', { otherChains: ['bitcoin', 'cosmos', 'polkadot'] })
+beforeAll(() => cryptoWaitReady())
 
 /** SPEC §9: 4 leading and 6 trailing characters. */
 const truncated = (address: string) => `${address.slice(0, 4)}…${address.slice(-6)}`
@@ -76,17 +47,17 @@ async function signThroughWallet(hostPage: Page, walletPage: Page, button: strin
 
 describe('WalletConnect with bip122, cosmos and polkadot (demo host, demo wallet on WalletKit, local relay, regtest, cosmos ledger, chopsticks)', () => {
   it('one pairing connects all four namespaces; each shows its account and balance and signs through the wallet', async () => {
-    const bitcoin = { chain: local.bitcoin!.caipNetworkId, address: local.bitcoin!.accounts[0]!.payment.address }
-    const cosmos = { chain: local.cosmos!.caipNetworkId, address: cosmosDevAccounts[0]!.address, publicKey: cosmosDevAccounts[0]!.publicKey }
-    const alice = local.polkadot!.accounts.find((a) => a.uri === '//Alice' && a.type === 'sr25519')!
-    const polkadot = { chain: local.polkadot!.caipNetworkId, address: alice.address }
+    const bitcoin = { chain: wc.local.bitcoin!.caipNetworkId, address: wc.local.bitcoin!.accounts[0]!.payment.address }
+    const cosmos = { chain: wc.local.cosmos!.caipNetworkId, address: cosmosDevAccounts[0]!.address, publicKey: cosmosDevAccounts[0]!.publicKey }
+    const alice = wc.local.polkadot!.accounts.find((a) => a.uri === '//Alice' && a.type === 'sr25519')!
+    const polkadot = { chain: wc.local.polkadot!.caipNetworkId, address: alice.address }
 
-    const context = await browser.newContext()
+    const context = await wc.browser.newContext()
     const walletPage = await context.newPage()
-    await walletPage.goto(wallet.url)
+    await walletPage.goto(wc.wallet.url)
     await walletPage.getByText('Ready.', { exact: false }).waitFor()
     const hostPage = await context.newPage()
-    await hostPage.goto(`${host.url}?wallet=none`)
+    await hostPage.goto(`${wc.host.url}?wallet=none`)
     await hostPage.getByRole('button', { name: 'Connect Wallet' }).click()
     await hostPage.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /^WalletConnect/ }).click()
     const qr = hostPage.getByRole('dialog', { name: 'WalletConnect' }).getByRole('img', { name: 'WalletConnect QR code' })

@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
-import { startRelay, type Relay } from '../../stack/relay/index.ts'
-import { startDemoHost, startDemoWallet, type DemoHost } from '../../demo/server.ts'
-import { DEMO_WALLET_ID } from '../../stack/api/wallet-dataset.ts'
-import { startTestApi } from './api.ts'
-import { launchChromium } from './browser.ts'
+import { describe, expect, it } from 'vitest'
+import { walletConnectSuite } from './harness.ts'
 
 /**
  * One-click auth end to end (issue 28 part 2): the demo host with `?siwx=required`, WalletConnect over the stack
@@ -15,44 +9,16 @@ import { launchChromium } from './browser.ts'
 const ACCOUNT0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const TRUNCATED = '0xf3…b92266'
 
-let chains: DevChains
-let relay: Relay
-let wallet: DemoHost
-let host: DemoHost
-let browser: Browser
-let api: Awaited<ReturnType<typeof startTestApi>>
-
-beforeAll(async () => {
-  ;[chains, relay] = await Promise.all([startDevChains(), startRelay()])
-  api = await startTestApi(chains, 'e2e-wc-one-click')
-  const config = { projectId: 'portico-e2e', chains: chains.chains, relayUrl: relay.url, apiUrl: api.url }
-  wallet = await startDemoWallet({ mode: 'static', distDir: inject('demoWalletDist'), config })
-  host = await startDemoHost({
-    mode: 'static',
-    distDir: inject('demoHostDist'),
-    config: { ...config, walletUrl: wallet.url, demoWalletId: DEMO_WALLET_ID },
-  })
-  relay.allowVerifyOrigins(new URL(host.url).origin, new URL(wallet.url).origin)
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await host?.stop()
-  await wallet?.stop()
-  await relay?.stop()
-  await api?.stop()
-  await chains?.stop()
-})
+const wc = walletConnectSuite('e2e-wc-one-click')
 
 describe('one-click auth over WalletConnect (demo host ?siwx=required, demo wallet on WalletKit, local relay and API)', () => {
   it('pairs with SIWX required and reaches Account signed in after one approval in the wallet', async () => {
-    const context = await browser.newContext()
+    const context = await wc.browser.newContext()
     const walletPage = await context.newPage()
-    await walletPage.goto(wallet.url)
+    await walletPage.goto(wc.wallet.url)
     await walletPage.getByText('Ready.', { exact: false }).waitFor()
     const hostPage = await context.newPage()
-    await hostPage.goto(`${host.url}?wallet=none&siwx=required`)
+    await hostPage.goto(`${wc.host.url}?wallet=none&siwx=required`)
     await hostPage.getByText('Not signed in').waitFor()
 
     await hostPage.getByRole('button', { name: 'Connect Wallet' }).click()
@@ -72,7 +38,7 @@ describe('one-click auth over WalletConnect (demo host ?siwx=required, demo wall
     const request = walletPage.getByRole('article', { name: /^Sign-in request from Portico demo/ })
     await request.waitFor()
     const text = await request.innerText()
-    expect(text).toContain(`${new URL(host.url).host} wants you to sign in with your Ethereum account:`)
+    expect(text).toContain(`${new URL(wc.host.url).host} wants you to sign in with your Ethereum account:`)
     expect(text).toContain('Sign in to the Portico demo I further authorize the stated URI to perform the following actions on my behalf:')
     expect(await walletPage.getByRole('article', { name: /^Proposal from/ }).count()).toBe(0)
     await request.getByRole('button', { name: 'Approve' }).click()
@@ -82,7 +48,7 @@ describe('one-click auth over WalletConnect (demo host ?siwx=required, demo wall
     const account = hostPage.getByRole('dialog', { name: 'Account' })
     await account.waitFor()
     await expect.poll(() => account.innerText()).toContain(TRUNCATED)
-    await hostPage.getByText(`Signed in as eip155:${chains.chains[0]!.chainId}:${ACCOUNT0}`).waitFor()
+    await hostPage.getByText(`Signed in as eip155:${wc.chains.chains[0]!.chainId}:${ACCOUNT0}`).waitFor()
     expect(await hostPage.getByRole('dialog', { name: 'Sign In' }).count()).toBe(0)
     await walletPage.bringToFront()
     await expect.poll(() => walletPage.getByRole('article', { name: /request from Portico demo/ }).count()).toBe(0)
@@ -91,7 +57,7 @@ describe('one-click auth over WalletConnect (demo host ?siwx=required, demo wall
     // The session token is the API server's.
     const stored = await hostPage.evaluate(() => localStorage.getItem('@portico/siwx_token'))
     const token = (JSON.parse(stored!) as { token: string }).token
-    const me = await fetch(`${api.url}/auth/v1/me?projectId=portico-e2e`, { headers: { authorization: `Bearer ${token}`, origin: host.url } })
+    const me = await fetch(`${wc.api.url}/auth/v1/me?projectId=portico-e2e`, { headers: { authorization: `Bearer ${token}`, origin: wc.host.url } })
     expect(me.status).toBe(200)
     await context.close()
   })

@@ -1,47 +1,14 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { base58 } from '@scure/base'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { verifyMessage, type Address, type Hex } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { otherChains, startDemoHost, startDemoWallet, type DemoHost } from '../../demo/server.ts'
-import { DEMO_WALLET_ID } from '../../stack/api/wallet-dataset.ts'
-import { startLocalChains, type LocalChains } from '../../stack/local-chains.ts'
-import { startRelay, type Relay } from '../../stack/relay/index.ts'
-import { startTestApi } from './api.ts'
-import { launchChromium } from './browser.ts'
+import { describe, expect, it } from 'vitest'
+import { walletConnectSuite } from './harness.ts'
 
 const ACCOUNT0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const MESSAGE = 'Hello from Portico'
 
-let local: LocalChains
-let relay: Relay
-let wallet: DemoHost
-let host: DemoHost
-let browser: Browser
-let api: Awaited<ReturnType<typeof startTestApi>>
-
-beforeAll(async () => {
-  ;[local, relay] = await Promise.all([startLocalChains({ only: ['evm', 'solana'] }), startRelay()])
-  api = await startTestApi(local.evm!, 'e2e-wc-solana')
-  const config = { projectId: 'portico-e2e', chains: local.evm!.chains, relayUrl: relay.url, apiUrl: api.url, ...otherChains(local) }
-  wallet = await startDemoWallet({ mode: 'static', distDir: inject('demoWalletDist'), config })
-  host = await startDemoHost({
-    mode: 'static',
-    distDir: inject('demoHostDist'),
-    config: { ...config, walletUrl: wallet.url, demoWalletId: DEMO_WALLET_ID },
-  })
-  relay.allowVerifyOrigins(new URL(host.url).origin, new URL(wallet.url).origin)
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await host?.stop()
-  await wallet?.stop()
-  await relay?.stop()
-  await api?.stop()
-  await local?.stop()
-})
+const wc = walletConnectSuite('e2e-wc-solana', { otherChains: ['solana'] })
 
 /** SPEC §9: 4 leading and 6 trailing characters. */
 const truncated = (address: string) => `${address.slice(0, 4)}…${address.slice(-6)}`
@@ -49,10 +16,10 @@ const truncated = (address: string) => `${address.slice(0, 4)}…${address.slice
 /** Opens the demo wallet and the host (no injected dev wallets), and shows the host's WalletConnect pairing URI. */
 async function startPairing(context: BrowserContext): Promise<{ hostPage: Page; walletPage: Page; uri: string }> {
   const walletPage = await context.newPage()
-  await walletPage.goto(wallet.url)
+  await walletPage.goto(wc.wallet.url)
   await walletPage.getByText('Ready.', { exact: false }).waitFor()
   const hostPage = await context.newPage()
-  await hostPage.goto(`${host.url}?wallet=none`)
+  await hostPage.goto(`${wc.host.url}?wallet=none`)
   await hostPage.getByRole('button', { name: 'Connect Wallet' }).click()
   await hostPage.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /^WalletConnect/ }).click()
   const qr = hostPage.getByRole('dialog', { name: 'WalletConnect' }).getByRole('img', { name: 'WalletConnect QR code' })
@@ -80,17 +47,17 @@ async function signThroughWallet(hostPage: Page, walletPage: Page, method: strin
 
 describe('WalletConnect across namespaces (demo host, demo wallet on WalletKit with eip155 and solana, local relay, anvil and litesvm)', () => {
   it('one pairing connects eip155 and solana; each signs through the wallet; both survive a reload; a wallet disconnect ends both', async () => {
-    const solanaAddress = local.solana!.accounts[0]!
-    const context = await browser.newContext()
+    const solanaAddress = wc.local.solana!.accounts[0]!
+    const context = await wc.browser.newContext()
     const { hostPage, walletPage } = await startPairing(context)
 
     // The one proposal asks for both namespaces: the wallet offers the EVM chains and the local Solana cluster.
     const proposal = walletPage.getByRole('article', { name: /^Proposal from Portico demo/ })
-    await expect.poll(() => proposal.innerText()).toContain(local.solana!.caipNetworkId)
+    await expect.poll(() => proposal.innerText()).toContain(wc.local.solana!.caipNetworkId)
     expect(await proposal.innerText()).toContain('eip155:31337')
     await proposal.getByRole('button', { name: 'Approve' }).click()
     // The wallet's session holds both accounts.
-    await expect.poll(() => walletPage.getByRole('region', { name: 'Sessions' }).innerText()).toContain(`${local.solana!.caipNetworkId}:${solanaAddress}`)
+    await expect.poll(() => walletPage.getByRole('region', { name: 'Sessions' }).innerText()).toContain(`${wc.local.solana!.caipNetworkId}:${solanaAddress}`)
 
     // Host: the EVM account is active; Wallets lists one WalletConnect connection per namespace.
     await hostPage.bringToFront()
@@ -104,7 +71,7 @@ describe('WalletConnect across namespaces (demo host, demo wallet on WalletKit w
     await wallets.getByRole('button', { name: 'Close' }).click()
     await expect.poll(() => wallets.count()).toBe(0)
 
-    // eip155: personal_sign through the relay and the wallet.
+    // eip155: personal_sign through the relay and the wc.wallet.
     const evmSignature = (await signThroughWallet(hostPage, walletPage, 'personal_sign')) as Hex
     expect(await verifyMessage({ address: ACCOUNT0, message: MESSAGE, signature: evmSignature })).toBe(true)
 
@@ -141,7 +108,7 @@ describe('WalletConnect across namespaces (demo host, demo wallet on WalletKit w
   })
 
   it('a proposal the wallet rejects shows its error with Retry on the pairing view', async () => {
-    const context = await browser.newContext()
+    const context = await wc.browser.newContext()
     const { hostPage, walletPage } = await startPairing(context)
     await walletPage.getByRole('article', { name: /^Proposal from Portico demo/ }).getByRole('button', { name: 'Reject' }).click()
     await hostPage.bringToFront()

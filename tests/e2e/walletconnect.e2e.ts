@@ -1,46 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { verifyMessage, type Address, type Hex } from 'viem'
-import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
-import { startRelay, type Relay } from '../../stack/relay/index.ts'
-import { startDemoHost, startDemoWallet, type DemoHost } from '../../demo/server.ts'
-import { DEMO_WALLET_ID } from '../../stack/api/wallet-dataset.ts'
-import { startTestApi } from './api.ts'
-import { launchChromium } from './browser.ts'
+import { walletConnectSuite } from './harness.ts'
 
 const ACCOUNT0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const TRUNCATED = '0xf3…b92266'
 const MESSAGE = 'Hello from Portico'
 
-let chains: DevChains
-let relay: Relay
-let wallet: DemoHost
-let host: DemoHost
-let browser: Browser
-let api: Awaited<ReturnType<typeof startTestApi>>
-
-beforeAll(async () => {
-  ;[chains, relay] = await Promise.all([startDevChains(), startRelay()])
-  api = await startTestApi(chains, 'e2e-wc')
-  const config = { projectId: 'portico-e2e', chains: chains.chains, relayUrl: relay.url, apiUrl: api.url }
-  wallet = await startDemoWallet({ mode: 'static', distDir: inject('demoWalletDist'), config })
-  host = await startDemoHost({
-    mode: 'static',
-    distDir: inject('demoHostDist'),
-    config: { ...config, walletUrl: wallet.url, demoWalletId: DEMO_WALLET_ID },
-  })
-  relay.allowVerifyOrigins(new URL(host.url).origin, new URL(wallet.url).origin)
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await host?.stop()
-  await wallet?.stop()
-  await relay?.stop()
-  await api?.stop()
-  await chains?.stop()
-})
+const wc = walletConnectSuite('e2e-wc')
 
 /** Clicks the host's "Sign message", approves it in the wallet and answers the signature the host shows. */
 async function signThroughWallet(hostPage: Page, walletPage: Page): Promise<Hex> {
@@ -57,15 +24,15 @@ async function signThroughWallet(hostPage: Page, walletPage: Page): Promise<Hex>
 
 describe('WalletConnect end to end (demo host, demo wallet on WalletKit, local relay and chains)', () => {
   it('SPEC §4 pairs by URI, signs, restores after a reload, survives a relay restart, and ends on a wallet disconnect', async () => {
-    const context = await browser.newContext()
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(host.url).origin })
+    const context = await wc.browser.newContext()
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(wc.host.url).origin })
     const walletPage = await context.newPage()
-    await walletPage.goto(wallet.url)
+    await walletPage.goto(wc.wallet.url)
     await walletPage.getByText('Ready.', { exact: false }).waitFor()
     // Both pages share one window: the one acted on is brought to the front (a background tab's animation frames
     // are throttled, which stalls Playwright's stability checks).
     const hostPage = await context.newPage()
-    await hostPage.goto(`${host.url}?wallet=none`)
+    await hostPage.goto(`${wc.host.url}?wallet=none`)
 
     // Host: Connect Wallet -> WalletConnect; the pairing view shows the QR code and "Copy link".
     await hostPage.getByRole('button', { name: 'Connect Wallet' }).click()
@@ -103,8 +70,8 @@ describe('WalletConnect end to end (demo host, demo wallet on WalletKit, local r
     await expect.poll(() => hostPage.getByText(`Connected ${ACCOUNT0}`, { exact: false }).count()).toBe(1)
 
     // The relay restarts mid-session: both clients reconnect by themselves and a second request completes.
-    await relay.restart()
-    await expect.poll(() => relay.stats().connections, { timeout: 10_000 }).toBe(2)
+    await wc.relay.restart()
+    await expect.poll(() => wc.relay.stats().connections, { timeout: 10_000 }).toBe(2)
     const second = await signThroughWallet(hostPage, walletPage)
     expect(await verifyMessage({ address: ACCOUNT0, message: MESSAGE, signature: second })).toBe(true)
 
