@@ -290,7 +290,7 @@ function useFocusTrap(ref: React.RefObject<HTMLDivElement | null>, restore: bool
     const opener = document.activeElement as HTMLElement | null
     const dialog = ref.current
     const first = dialog?.querySelector<HTMLElement>(FOCUSABLE)
-    ;(first ?? dialog)?.focus()
+    ;(first ?? dialog)?.focus({ preventScroll: true })
     return () => {
       if (restore && opener && typeof opener.focus === 'function' && opener.isConnected) opener.focus()
     }

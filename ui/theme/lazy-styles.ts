@@ -90,4 +90,6 @@ button.portico-token-pill:not([data-empty]):hover{background:${v('surface-hover'
 .portico-copy-button[data-copied] .portico-icon{color:${v('success')}}
 .portico-skeleton{display:block;background:${v('surface-hover')};border-radius:${v('radius-sm')};animation:portico-shimmer 1.2s ease-in-out infinite}
 .portico-avatar-row{display:flex;flex-wrap:wrap;gap:${s2};max-width:100%}
+@keyframes portico-dash{to{stroke-dashoffset:-100}}
+@keyframes portico-shimmer{50%{opacity:.55}}
 `.trim()

@@ -39,8 +39,6 @@ const shell = `
 @keyframes portico-view-forward{from{opacity:0;transform:translateX(12px)}}
 @keyframes portico-view-back{from{opacity:0;transform:translateX(-12px)}}
 @keyframes portico-spin{to{transform:rotate(360deg)}}
-@keyframes portico-dash{to{stroke-dashoffset:-100}}
-@keyframes portico-shimmer{50%{opacity:.55}}
 @keyframes portico-snackbar-in{from{opacity:0;transform:translateY(8px)}}
 `
 
