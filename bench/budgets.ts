@@ -10,7 +10,9 @@ export const BUDGETS = {
    * 33 KB since the contract 1.1 round (issues 23 to 26, 30): its kernel checks and capabilities measure 32.6 KB
    * after a size pass moved every lazy-only component's CSS out of the first view (docs/DECISIONS.md).
    */
-  openPathOverReact: 33 * 1024,
+  // TEMPORARILY 32.7 KB (target 32): 32.8 KB after issue 30's design pass and the contract 1.1 kernel; 32.6 KB packed,
+  // 32.4 KB source, once the core and error catalogues had literal loaders and the snackbar left the shell (BENCHMARKS.md).
+  openPathOverReact: 32.7 * 1024,
   /** EVM issue: React + portico + eip155. */
   referenceInitial: 110 * 1024,
   /**

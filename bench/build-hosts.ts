@@ -90,9 +90,10 @@ const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length
 /**
  * Builds one bench host for production and measures it. From the sources through aliases by default (fast, no
  * package build); with `packed`, in the packed app's folder by the app's own Vite and React plugin, resolving
- * `portico` from the installed tarball as an app does.
+ * `portico` from the installed tarball as an app does. `minify: false` (source builds) keeps names readable in a profile
+ * (bench/open-profile.ts).
  */
-export async function buildHost(name: string, packed?: PackedApp): Promise<HostSizes> {
+export async function buildHost(name: string, packed?: PackedApp, options: { minify?: boolean } = {}): Promise<HostSizes> {
   const modules: Record<string, string[]> = {}
   if (packed) {
     const outDir = join(outRoot, 'packed', name)
@@ -116,7 +117,7 @@ export async function buildHost(name: string, packed?: PackedApp): Promise<HostS
     plugins: [react(), moduleRecorder(modules, repoRoot)],
     resolve: { alias: porticoAliases() },
     oxc: decoratorOxc,
-    build: { outDir, emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false } },
+    build: { outDir, emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false }, minify: options.minify ?? true },
   })
   return measure(name, 'source', outDir, modules)
 }

@@ -14,6 +14,7 @@ import { benchRoot, buildHost, forbiddenCode, forbiddenModules, kb, type HostSiz
 import { BUDGETS } from './budgets.ts'
 import { BENCH_WALLET_SCRIPT } from './bench-wallet.ts'
 import { preparePackedApp } from './packed-app.ts'
+import { measureOpen, PAGE_IDLE, PORTICO_VIEW, REACT_VIEW } from './open.ts'
 
 /** Page loads per host for the open-to-first-view medians (BENCH_RUNS overrides it for a quick look). */
 const RUNS = Number(process.env.BENCH_RUNS) || 31
@@ -23,41 +24,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3
 const OPEN_RATIO_LIMIT = 1.5
 /** The previous measurement (2026-11-22, before issue 9), KB gzip initial. */
 const BEFORE = { kernelOverReact: 23.0, reference: 93.7, walletConnect: 101.5 }
-
-/**
- * Clicks "Connect Wallet" and resolves with the ms until the first view is shown in the dialog and a frame with it
- * has been painted (the next animation frame, then the task after it). `done` tells when the view is shown; it is
- * checked on every DOM change, attribute changes included (a pre-rendered hidden dialog is revealed by a style).
- */
-const measureOpen = (done: string) => `
-  new Promise((resolve) => {
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Connect Wallet');
-    const done = () => ${done};
-    const t0 = performance.now();
-    const painted = () => requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve(performance.now() - t0);
-      channel.port2.postMessage(0);
-    });
-    const observer = new MutationObserver(() => {
-      if (done()) { observer.disconnect(); painted(); }
-    });
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'hidden'] });
-    button.click();
-  })
-`
-/**
- * Resolves when the page has been idle twice in a row (requestIdleCallback runs only when no task, frame or network
- * callback is pending), so the work a page schedules for idle time, and what that work schedules, is done.
- */
-const PAGE_IDLE = `new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve, { timeout: 2000 }), { timeout: 2000 }))`
-/**
- * Portico: the Connect view's wallet list is in the dialog and shown (the closed dialog is pre-rendered hidden by
- * React's <Activity>, which sets display: none on its top element; nothing is hidden any other way).
- */
-const PORTICO_VIEW = `(() => { const list = document.querySelector('[role="dialog"] .portico-view [role="list"]'); return !!list && !list.closest('[style*="display: none"], [hidden]') })()`
-/** The React-only host: its dialog shows its three buttons. */
-const REACT_VIEW = `document.querySelectorAll('[role="dialog"] [role="list"] button').length === 3`
 
 interface Timed {
   host: HostSizes

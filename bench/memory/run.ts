@@ -4,8 +4,9 @@
  * closed over and over, then while the dev wallet is connected and disconnected. The heap is read after a forced
  * full GC (CDP HeapProfiler.collectGarbage, three times, the page idle in between) with Runtime.getHeapUsage; growth
  * is measured from cycle 110 to the last (the first hundred cycles fill caches, lazy chunks and the JIT).
- * `--snapshots <dir>` also writes heap snapshots at both points (diff them in DevTools' Comparison view to find a
- * retainer). Writes the table into BENCHMARKS.md between the bench:memory markers. A measurement, not a test.
+ * It prints what grew between the heap snapshots by node type and name (constructors, closures, DOM nodes, V8's code
+ * objects) over the measured cycles and over their second half; `--snapshots <dir>` also writes the snapshots at cycle
+ * 110 and the last (DevTools' Comparison view finds a retainer). Writes the table into BENCHMARKS.md between the bench:memory markers. A measurement, not a test.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -45,7 +46,7 @@ async function heapAfterGc(page: Page, cdp: CDPSession): Promise<number> {
  * optimised code: "code" nodes) apart from everything else (objects, strings, closures, DOM wrappers). Code grows
  * while the JIT tiers hot functions up over the first few hundred cycles, then levels off; a leak is in the rest.
  */
-async function snapshot(cdp: CDPSession, file?: string): Promise<{ code: number; rest: number }> {
+async function snapshot(cdp: CDPSession, file?: string): Promise<{ code: number; rest: number; groups: Groups }> {
   const chunks: string[] = []
   const onChunk = ({ chunk }: { chunk: string }) => chunks.push(chunk)
   cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk)
@@ -53,17 +54,44 @@ async function snapshot(cdp: CDPSession, file?: string): Promise<{ code: number;
   cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk)
   const text = chunks.join('')
   if (file) writeFileSync(file, text)
-  const snap = JSON.parse(text) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[] }
+  const snap = JSON.parse(text) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[]; strings: string[] }
   const fields = snap.snapshot.meta.node_fields
   const typeNames = snap.snapshot.meta.node_types[0]
-  const [typeAt, sizeAt, stride] = [fields.indexOf('type'), fields.indexOf('self_size'), fields.length]
+  const [typeAt, nameAt, sizeAt, stride] = [fields.indexOf('type'), fields.indexOf('name'), fields.indexOf('self_size'), fields.length]
   let code = 0
   let rest = 0
+  const groups: Groups = new Map()
   for (let i = 0; i < snap.nodes.length; i += stride) {
-    if (typeNames[snap.nodes[i + typeAt]!] === 'code') code += snap.nodes[i + sizeAt]!
-    else rest += snap.nodes[i + sizeAt]!
+    const type = typeNames[snap.nodes[i + typeAt]!]!
+    const size = snap.nodes[i + sizeAt]!
+    if (type === 'code') code += size
+    else rest += size
+    // Strings and numbers by type only (their names are their values); everything else by type and name.
+    const key = /^(string|concatenated string|sliced string|number|bigint)$/.test(type) ? type : `${type} ${snap.strings[snap.nodes[i + nameAt]!]!.slice(0, 60)}`
+    const g = groups.get(key) ?? { count: 0, size: 0 }
+    g.count += 1
+    g.size += size
+    groups.set(key, g)
   }
-  return { code, rest }
+  return { code, rest, groups }
+}
+
+/** A heap snapshot's nodes summed by type and name (a constructor, a closure's function, an engine-internal kind). */
+type Groups = Map<string, { count: number; size: number }>
+
+/** What grew between two snapshots, by type and name: the largest growth in size first. */
+function diffGroups(before: Groups, after: Groups, top = 20): string[] {
+  const keys = new Set([...before.keys(), ...after.keys()])
+  return [...keys]
+    .map((key) => {
+      const a = before.get(key) ?? { count: 0, size: 0 }
+      const b = after.get(key) ?? { count: 0, size: 0 }
+      return { key, count: b.count - a.count, size: b.size - a.size }
+    })
+    .filter((d) => d.size !== 0 || d.count !== 0)
+    .sort((x, y) => y.size - x.size)
+    .slice(0, top)
+    .map((d) => `${(d.size / 1024).toFixed(1).padStart(7)} KB ${String(d.count).padStart(6)} nodes  ${d.key}`)
 }
 
 interface Series {
@@ -78,25 +106,40 @@ interface Series {
 async function measure(page: Page, cdp: CDPSession, name: string, total: number, cycle: () => Promise<void>): Promise<Series> {
   const marks = new Set([10, FROM, Math.round((FROM + total) / 2), total])
   const points: [number, number, number][] = []
+  const snapshots = new Map<number, Groups>()
   const t0 = performance.now()
   for (let i = 1; i <= total; i++) {
     await cycle()
     if (marks.has(i)) {
       const used = await heapAfterGc(page, cdp)
       const file = snapshotDir && (i === FROM || i === total) ? join(snapshotDir, `${name.replace(/\W+/g, '-')}-${i}.heapsnapshot`) : undefined
-      const { code, rest } = await snapshot(cdp, file)
+      const { code, rest, groups } = await snapshot(cdp, file)
+      snapshots.set(i, groups)
       points.push([i, used, rest])
       console.log(`  ${name}: cycle ${i}: used ${(used / 1024).toFixed(1)} KB; snapshot: code ${(code / 1024).toFixed(1)} KB, the rest ${(rest / 1024).toFixed(1)} KB`)
     }
   }
-  return { name, points, from: FROM, to: total, ms: performance.now() - t0 }
+  const ms = performance.now() - t0
+  // What grew, by type and name, over the measured cycles and over their second half (where a leak keeps growing
+  // and the JIT has levelled off).
+  const middle = Math.round((FROM + total) / 2)
+  for (const [a, b] of [[FROM, total], [middle, total]] as const) {
+    console.log(`  ${name}: what grew from cycle ${a} to ${b} (heap snapshot nodes by type and name):`)
+    for (const line of diffGroups(snapshots.get(a)!, snapshots.get(b)!)) console.log(`    ${line}`)
+  }
+  return { name, points, from: FROM, to: total, ms }
 }
 
-/** Growth in KB from cycle `from` to the last: of the used heap (column 1) or of what is not compiled code (column 2). */
-const growth = (s: Series, column: 1 | 2) => {
+/**
+ * Growth in KB to the last cycle from cycle `from` (default: the series' 110) of the used heap (column 1) or of what is
+ * not compiled code (column 2).
+ */
+const growth = (s: Series, column: 1 | 2, from = s.from) => {
   const at = (c: number) => s.points.find(([i]) => i === c)?.[column] ?? NaN
-  return (at(s.to) - at(s.from)) / 1024
+  return (at(s.to) - at(from)) / 1024
 }
+/** The middle mark: the second half of the measured cycles, once the JIT has tiered the hot path up. */
+const middleOf = (s: Series) => Math.round((s.from + s.to) / 2)
 
 const series: Series[] = []
 try {
@@ -154,16 +197,19 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(0)
 const rows = series.map((s) => {
   const used = growth(s, 1)
   const objects = growth(s, 2)
-  return `| ${s.name} | ${s.points.map(([c, b, r]) => `${c}: ${kb(b)} (${kb(r)})`).join(', ')} | **${used.toFixed(1)} KB** (${used < TARGET_KB ? 'met' : 'not met'}) | **${objects.toFixed(1)} KB** (${objects < TARGET_KB ? 'met' : 'not met'}) | ${(s.ms / s.to).toFixed(0)} ms |`
+  const late = growth(s, 1, middleOf(s))
+  const verdict = (x: number) => (x < TARGET_KB ? 'met' : 'not met')
+  return `| ${s.name} | ${s.points.map(([c, b, r]) => `${c}: ${kb(b)} (${kb(r)})`).join(', ')} | **${used.toFixed(1)} KB** (${verdict(used)}) | **${objects.toFixed(1)} KB** (${verdict(objects)}) | ${late.toFixed(1)} KB (${verdict(late)}) | ${(s.ms / s.to).toFixed(0)} ms |`
 })
 const block = `<!-- bench:memory:start -->
 Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:memory\` (Chromium headless via playwright-core, the demo host's production
 build, dev chains and the API server on the same ${cpus().length} cores; 1-minute load average ${load.toFixed(1)} at the start, on a machine shared with other work).
 Used JS heap after three forced GCs (CDP \`HeapProfiler.collectGarbage\`, page idle in between), \`Runtime.getHeapUsage\`, and in brackets
-the heap snapshot taken right after without V8's compiled code (bytecode and optimised code); growth from cycle ${FROM} to the last; target: under ${TARGET_KB} KB.
+the heap snapshot taken right after without V8's compiled code (bytecode and optimised code); growth from cycle ${FROM} to the last (issue 31's
+figure), and of the used heap over the second half of those cycles (the JIT settled); target: under ${TARGET_KB} KB.
 
-| cycles | used heap after GC at cycle: KB (without compiled code) | growth of the used heap | growth without compiled code | time per cycle |
-|---|---|---|---|---|
+| cycles | used heap after GC at cycle: KB (without compiled code) | growth of the used heap | growth without compiled code | growth of the used heap, second half | time per cycle |
+|---|---|---|---|---|---|
 ${rows.join('\n')}
 <!-- bench:memory:end -->`
 console.log(`\n${block}`)

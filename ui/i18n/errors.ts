@@ -7,7 +7,17 @@ import { defineMessages } from './catalogue.ts'
  */
 export const errorMessages = defineMessages<Readonly<Record<string, string>>>(
   {},
-  (locale) => import(`./errors/${locale}.ts`),
+  // One loader per language (on the open path: see core.ts).
+  {
+    de: () => import('./errors/de.ts'),
+    es: () => import('./errors/es.ts'),
+    fr: () => import('./errors/fr.ts'),
+    ja: () => import('./errors/ja.ts'),
+    'zh-CN': () => import('./errors/zh-CN.ts'),
+    'pt-BR': () => import('./errors/pt-BR.ts'),
+    ko: () => import('./errors/ko.ts'),
+    ar: () => import('./errors/ar.ts'),
+  },
 )
 
 /** The translation of a catalogued SPEC §8 text; any other text (a wallet's own message) as it is. */

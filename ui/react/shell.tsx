@@ -1,9 +1,8 @@
-import { Suspense, useEffect, useId, useLayoutEffect, useRef, useState, lazy, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
+import { Suspense, useEffect, useId, useLayoutEffect, useReducer, useRef, useState, lazy, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { KernelTokens, type DisplayText, type Modal as ModalInstance, type RouteEntry } from '../../kernel/index.ts'
 import { Button } from '../components/Button.tsx'
 import { Header } from '../components/Header.tsx'
-import { Snackbar } from '../components/Snackbar.tsx'
 import { Spinner } from '../components/Spinner.tsx'
 import { LAZY_STYLE_ID, STYLE_ID, ensureSheet, porticoCss } from '../theme/styles.ts'
 import { formatMessage, type PorticoStrings } from '../theme/i18n.ts'
@@ -102,6 +101,8 @@ export function preloadFirstView(modal: ModalInstance): Promise<void> {
   const locale = resolveLocale(modal.get(KernelTokens.Options).options.locale)
   const messages = Promise.all([loadMessages(coreMessages, locale), loadMessages(errorMessages, locale)])
   const view = viewEntry(modal, id)?.preload().catch(() => undefined) ?? Promise.resolve()
+  // The snackbar after the view (it is not needed to show the dialog; ModalSnackbar loads it if need be).
+  void view.then(() => loadSnackbar()).catch(() => undefined)
   return Promise.all([view, messages]).then(() => undefined)
 }
 
@@ -270,13 +271,45 @@ function AnimatedHeight({ children }: { children: ReactNode }) {
   )
 }
 
+type SnackbarComponent = typeof import('../components/Snackbar.tsx').Snackbar
+let LoadedSnackbar: SnackbarComponent | undefined
+let snackbarLoading: Promise<SnackbarComponent> | undefined
+
+/**
+ * The snackbar component is off the open path (bench/check.ts): it comes with the connecting views' chunk, which
+ * Connect fetches once it shows, and is asked for after the first view is preloaded and by the first snackbar. A
+ * failed load is tried again by the next snackbar.
+ */
+function loadSnackbar(): Promise<SnackbarComponent> {
+  snackbarLoading ??= import('../views/connecting-views.ts').then(
+    (m) => (LoadedSnackbar = m.Snackbar),
+    (error: unknown) => {
+      snackbarLoading = undefined
+      throw error
+    },
+  )
+  return snackbarLoading
+}
+
 /** The snackbar in the modal's language: a plugin's catalogue message, or a SPEC §8 text through the error catalogue. */
 function ModalSnackbar({ modal }: { modal: ModalInstance }) {
   const snackbar = useStore(modal.get(KernelTokens.Snackbar).store)
   const errorText = useErrorText()
   const text = useDisplayTextNow(snackbar.text ?? snackbar.message)
-  if (!snackbar.open) return null
-  return <Snackbar message={snackbar.text ? text : errorText(snackbar.message)} variant={snackbar.variant} />
+  const [, loaded] = useReducer((n: number) => n + 1, 0)
+  useEffect(() => {
+    if (!snackbar.open || LoadedSnackbar) return
+    let live = true
+    loadSnackbar().then(
+      () => live && loaded(),
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [snackbar.open])
+  if (!snackbar.open || !LoadedSnackbar) return null
+  return <LoadedSnackbar message={snackbar.text ? text : errorText(snackbar.message)} variant={snackbar.variant} />
 }
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
@@ -290,7 +323,7 @@ function useFocusTrap(ref: React.RefObject<HTMLDivElement | null>, restore: bool
     const opener = document.activeElement as HTMLElement | null
     const dialog = ref.current
     const first = dialog?.querySelector<HTMLElement>(FOCUSABLE)
-    ;(first ?? dialog)?.focus()
+    ;(first ?? dialog)?.focus({ preventScroll: true })
     return () => {
       if (restore && opener && typeof opener.focus === 'function' && opener.isConnected) opener.focus()
     }

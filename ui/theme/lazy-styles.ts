@@ -4,11 +4,12 @@
  * Disclosure, IconButtonRow, and the amount hero and flip button of the send and swap cards), TokenRow and the
  * account activity and NFT lists, Tabs, QrCode, WalletLogo (the connecting views), TextField, Avatar,
  * Skeleton and CopyButton, KeyValueList and NetworkButton (the account and confirmation views), ConnectionCard
- * (ProfileWallets). Each of those
+ * (ProfileWallets), Snackbar (the modal
+ * loads it with the connecting views), and the keyframes only these rules use. Each of those
  * components puts the sheet into its document or shadow root when it mounts (`lazyStyles`,
  * ui/components/lazy-styles.ts); the lists render inside Tabs. The sheet comes after the global one.
  */
-import { ellipsis, fast, s1, s2, s3, s4, v } from './styles.ts'
+import { ANIMATION_MS, ellipsis, fast, s1, s2, s3, s4, v } from './styles.ts'
 
 export const lazyCss: string = `
 .portico-connection-card{display:flex;flex-direction:column;border-radius:${v('border-radius')};background:${v('surface')}}
@@ -94,4 +95,15 @@ button.portico-token-pill:not([data-empty]):hover{background:${v('surface-hover'
 .portico-copy-button[data-copied] .portico-icon{color:${v('success')}}
 .portico-skeleton{display:block;background:${v('surface-hover')};border-radius:${v('radius-sm')};animation:portico-shimmer 1.2s ease-in-out infinite}
 .portico-avatar-row{display:flex;flex-wrap:wrap;gap:${s2};max-width:100%}
+.portico-snackbar{display:flex;align-items:center;gap:${s2};max-width:calc(100% - 32px);margin:0 auto ${s4};padding:${s2} ${s2} ${s2} ${s3};border:1px solid ${v('border')};border-radius:${v('radius-full')};background:${v('bg')};color:${v('fg')};box-shadow:${v('shadow')};font-size:${v('font-size-sm')};animation:portico-snackbar-in ${ANIMATION_MS.viewTransition}ms ease-out}
+.portico-dialog-body+.portico-snackbar{margin-top:${s2}}
+.portico-snackbar-icon{flex:none;display:inline-flex;align-items:center;justify-content:center;width:20px;height:20px;overflow:hidden}
+.portico-snackbar--success .portico-snackbar-icon{color:${v('success')}}
+.portico-snackbar--error .portico-snackbar-icon{color:${v('error')}}
+.portico-snackbar--loading .portico-snackbar-icon{color:${v('accent')}}
+.portico-snackbar-message{flex:1;min-width:0}
+.portico-snackbar .portico-icon-button{width:24px;height:24px}
+@keyframes portico-snackbar-in{from{opacity:0;transform:translateY(8px)}}
+@keyframes portico-dash{to{stroke-dashoffset:-100}}
+@keyframes portico-shimmer{50%{opacity:.55}}
 `.trim()

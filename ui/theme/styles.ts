@@ -39,9 +39,6 @@ const shell = `
 @keyframes portico-view-forward{from{opacity:0;transform:translateX(12px)}}
 @keyframes portico-view-back{from{opacity:0;transform:translateX(-12px)}}
 @keyframes portico-spin{to{transform:rotate(360deg)}}
-@keyframes portico-dash{to{stroke-dashoffset:-100}}
-@keyframes portico-shimmer{50%{opacity:.55}}
-@keyframes portico-snackbar-in{from{opacity:0;transform:translateY(8px)}}
 `
 
 const layout = `
@@ -111,14 +108,6 @@ const lists = `
 `
 
 const feedback = `
-.portico-snackbar{display:flex;align-items:center;gap:${s2};max-width:calc(100% - 32px);margin:0 auto ${s4};padding:${s2} ${s2} ${s2} ${s3};border:1px solid ${v('border')};border-radius:${v('radius-full')};background:${v('bg')};color:${v('fg')};box-shadow:${v('shadow')};font-size:${v('font-size-sm')};animation:portico-snackbar-in ${ANIMATION_MS.viewTransition}ms ease-out}
-.portico-dialog-body+.portico-snackbar{margin-top:${s2}}
-.portico-snackbar-icon{flex:none;display:inline-flex;align-items:center;justify-content:center;width:20px;height:20px;overflow:hidden}
-.portico-snackbar--success .portico-snackbar-icon{color:${v('success')}}
-.portico-snackbar--error .portico-snackbar-icon{color:${v('error')}}
-.portico-snackbar--loading .portico-snackbar-icon{color:${v('accent')}}
-.portico-snackbar-message{flex:1;min-width:0}
-.portico-snackbar .portico-icon-button{width:24px;height:24px}
 .portico-state{display:flex;flex-direction:column;align-items:center;gap:${s3};padding:${s5} 0 ${s2};text-align:center}
 .portico-state-alert{display:flex;flex-direction:column;align-items:center;gap:${s2}}
 .portico-state-icon{display:flex;padding:${s3};border-radius:50%;background:${v('surface')};color:${v('muted')}}
