@@ -171,6 +171,26 @@ describe('ConnectionController: connect', () => {
       status: 'disconnected', error: { connectorId: 'io.metamask', message: 'User rejected the request.', code: 4001 },
     })
   })
+
+  it('an earlier attempt failing while a later one runs (StrictMode mounts a view twice) leaves status and error to the later one', async () => {
+    const { connection, connectors } = setup()
+    const wc = fakeConnector('walletConnect')
+    let cancelFirst!: (e: Error) => void
+    let approveSecond!: (r: ConnectResult) => void
+    wc.connect
+      .mockImplementationOnce(() => new Promise<ConnectResult>((_, reject) => (cancelFirst = reject)))
+      .mockImplementationOnce(() => new Promise<ConnectResult>((resolve) => (approveSecond = resolve)))
+    connectors.register(wc)
+    const first = connection.connect('walletConnect')
+    const second = connection.connect('walletConnect')
+    cancelFirst(new Error('Pairing cancelled'))
+    await expect(first).rejects.toThrow('Pairing cancelled')
+    expect(connection.store.getSnapshot().status).toBe('connecting')
+    expect(connection.store.getSnapshot().error).toBeUndefined()
+    approveSecond({ accounts: accountsOf(ADDRESS_A), caipNetworkId: 'eip155:1' })
+    await expect(second).resolves.toMatchObject({ caipNetworkId: 'eip155:1' })
+    expect(connection.store.getSnapshot()).toMatchObject({ status: 'connected', error: undefined })
+  })
 })
 
 describe('ConnectionController: SPEC §3/§4 reconnect after reload', () => {

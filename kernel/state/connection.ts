@@ -35,6 +35,8 @@ export class ConnectionController implements Disposable {
   readonly store: Store<ConnectionState>
   private closeSignal = new AbortController()
   private home: ChainNamespace | undefined
+  /** Counts connect() calls: only the latest one sets status and error when it fails. */
+  private attempts = 0
   private readonly deps: { events: EventBus; account: AccountController; network: NetworkController; connectors: ConnectorController; persistence: ConnectionPersistence }
   private readonly onClose: Disposable
   /** The last result of each live connection (`namespace|connectorId`): switching back to it asks nothing. */
@@ -140,11 +142,15 @@ export class ConnectionController implements Disposable {
     if (!Object.values(this.store.getSnapshot().activeConnectorIds).includes(connectorId)) this.home = network.activeNamespace
     this.store.set({ status: 'connecting', error: undefined })
     const closed = this.closeSignal.signal
+    // The latest attempt owns status and error: an earlier one that fails while it runs (a view mounted twice under
+    // React StrictMode cancels its first attempt) must not show 'disconnected' or its cancellation meanwhile.
+    const attempt = ++this.attempts
     try {
       const result = await raceAbort(connector.connect({ namespace: ns, caipNetwork: network.networkOf(ns) }), closed)
       this.apply(connectorId, ns, result, true)
       return result
     } catch (error) {
+      if (attempt !== this.attempts) throw error
       this.store.set({ status: this.deps.account.isConnected() ? 'connected' : 'disconnected' })
       if (!closed.aborted) {
         this.store.set({ error: { connectorId, message: messageOf(error), code: codeOf(error) } })
