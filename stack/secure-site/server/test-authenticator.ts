@@ -33,7 +33,7 @@ export type CeremonyOverrides = {
 function authData(rpId: string, flags: number, counter: number, attested?: { id: Buffer; cose: Uint8Array }): Buffer {
   const count = Buffer.alloc(4)
   count.writeUInt32BE(counter)
-  const parts = [sha256(rpId), Buffer.from([flags]), count]
+  const parts: Uint8Array[] = [sha256(rpId), Buffer.from([flags]), count]
   if (attested) {
     const len = Buffer.alloc(2)
     len.writeUInt16BE(attested.id.length)
