@@ -179,6 +179,20 @@ describe('login with the passkey alone', () => {
     expect((await verify({ counter: 11 })).status).toBe(200)
   })
 
+  it('in the host page\'s iframe (crossOrigin): the top origin must be the host origin of the session', async () => {
+    const { auth } = await userWithPasskey('framed@example.com')
+    const framed = await call('POST', '/api/passkey/login/verify', { body: { response: auth.assert(await loginOptions(), origin, { topOrigin: HOST }) } })
+    expect(framed.status).toBe(200)
+    const elsewhere = await call('POST', '/api/passkey/login/verify', { body: { response: auth.assert(await loginOptions(), origin, { topOrigin: 'https://evil.example' }) } })
+    expect(elsewhere.body).toEqual({ error: 'Passkey verification failed', code: 'PASSKEY_FAILED' })
+    const token = await emailLogin('framed-reg@example.com')
+    const reg = createSoftAuthenticator()
+    const options = (await call('POST', '/api/passkey/register/options', { body: {}, token })).body
+    expect((await call('POST', '/api/passkey/register/verify', { body: { response: reg.register(options, origin, { topOrigin: 'https://evil.example' }) }, token })).body.code).toBe('PASSKEY_FAILED')
+    const again = (await call('POST', '/api/passkey/register/options', { body: {}, token })).body
+    expect((await call('POST', '/api/passkey/register/verify', { body: { response: reg.register(again, origin, { topOrigin: HOST }) }, token })).status).toBe(200)
+  })
+
   it('an authenticator that does not count (always 0) logs in every time', async () => {
     const { auth } = await userWithPasskey('zero@example.com')
     for (let i = 0; i < 2; i++) expect((await call('POST', '/api/passkey/login/verify', { body: { response: auth.assert(await loginOptions(), origin, { counter: 0 }) } })).status).toBe(200)

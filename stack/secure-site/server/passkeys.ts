@@ -123,16 +123,20 @@ export function registerPasskeyRoutes(app: FastifyInstance, d: PasskeyRouteDeps)
    * checks it was made for this kind of ceremony, project, host origin (and user).
    */
   async function takeChallenge(response: { response: { clientDataJSON: string } }, kind: Challenge['kind'], ctx: Ctx, userId?: string): Promise<string> {
-    let challenge: string
+    let client: { challenge?: unknown; crossOrigin?: unknown; topOrigin?: unknown }
     try {
-      challenge = decodeClientDataJSON(response.response.clientDataJSON).challenge
+      client = decodeClientDataJSON(response.response.clientDataJSON)
     } catch {
       throw failed()
     }
+    const challenge = client.challenge
     if (typeof challenge !== 'string' || challenge.length > 200) throw failed()
     const raw = await d.ephemeral.take(`passkey-challenge:${challenge}`)
     const c = raw === undefined ? undefined : (JSON.parse(raw) as Challenge)
     if (!c || c.kind !== kind || c.projectId !== ctx.projectId || c.hostOrigin !== ctx.hostOrigin || c.userId !== userId) throw failed()
+    // In the host's iframe the browser reports crossOrigin with topOrigin = the host page: it must be the host origin
+    // the challenge was made for (a top-level window on this origin reports none; browsers without topOrigin neither).
+    if (client.crossOrigin === true && client.topOrigin !== undefined && client.topOrigin !== ctx.hostOrigin) throw failed()
     return challenge
   }
 
@@ -212,6 +216,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, d: PasskeyRouteDeps)
         response,
         expectedChallenge: challenge,
         expectedOrigin: origin,
+        expectedTopOrigin: ctx.hostOrigin,
         expectedRPID: rpID,
         requireUserVerification: true,
         credential: { id: passkey.id, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter, transports: passkey.transports as AuthenticatorTransport[] },

@@ -28,6 +28,8 @@ export type CeremonyOverrides = {
   counter?: number
   /** clientDataJSON's type. */
   type?: string
+  /** Framed by another origin: clientDataJSON's crossOrigin true and this topOrigin (as Chromium reports in an iframe). */
+  topOrigin?: string
 }
 
 function authData(rpId: string, flags: number, counter: number, attested?: { id: Buffer; cose: Uint8Array }): Buffer {
@@ -42,8 +44,8 @@ function authData(rpId: string, flags: number, counter: number, attested?: { id:
   return Buffer.concat(parts)
 }
 
-function clientData(type: string, challenge: string, origin: string): Buffer {
-  return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }))
+function clientData(type: string, challenge: string, origin: string, topOrigin?: string): Buffer {
+  return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: topOrigin !== undefined, ...(topOrigin ? { topOrigin } : {}) }))
 }
 
 export function createSoftAuthenticator() {
@@ -74,7 +76,7 @@ export function createSoftAuthenticator() {
         rawId: b64url(id),
         type: 'public-key' as const,
         response: {
-          clientDataJSON: b64url(clientData(o.type ?? 'webauthn.create', o.challenge ?? options.challenge, o.origin ?? origin)),
+          clientDataJSON: b64url(clientData(o.type ?? 'webauthn.create', o.challenge ?? options.challenge, o.origin ?? origin, o.topOrigin)),
           attestationObject: b64url(attestationObject),
           transports: ['internal'],
         },
@@ -88,7 +90,7 @@ export function createSoftAuthenticator() {
       if (!cred) throw new Error('soft authenticator: no credential')
       cred.counter = o.counter ?? cred.counter + 1
       const data = authData(o.rpId ?? options.rpId!, o.flags ?? FLAGS.UP | FLAGS.UV | FLAGS.BE | FLAGS.BS, cred.counter)
-      const cd = clientData(o.type ?? 'webauthn.get', o.challenge ?? options.challenge, o.origin ?? origin)
+      const cd = clientData(o.type ?? 'webauthn.get', o.challenge ?? options.challenge, o.origin ?? origin, o.topOrigin)
       const signature = sign('sha256', Buffer.concat([data, sha256(cd)]), cred.privateKey)
       return {
         id: b64url(cred.id),
