@@ -74,6 +74,8 @@ async function main(): Promise<void> {
   let oidc: OidcStack | undefined
   const secureSite = await startSecureSite({
     port: 8791,
+    // A domain name, not 127.0.0.1: it is the passkeys' relying party id (browsers refuse IP addresses; issue 28).
+    publicUrl: 'http://localhost:8791',
     projectId: PROJECT_ID,
     allowedOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173'],
     smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false },

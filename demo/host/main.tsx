@@ -118,7 +118,15 @@ const modal = createModal({
     names({ zone: 'portico.test' }),
     // Email and social login (SPEC §4) through the stack's secure site, its mail sink and OpenID providers.
     ...(stack.secureSiteUrl
-      ? [embeddedWallet({ secureSiteUrl: stack.secureSiteUrl, socials: ['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster'], telegram: query.get('telegram') === '1' })]
+      ? [
+          embeddedWallet({
+            secureSiteUrl: stack.secureSiteUrl,
+            socials: ['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster'],
+            telegram: query.get('telegram') === '1',
+            // Passkeys (issue 28) where the secure site has a domain name (its RP id; browsers refuse IP addresses).
+            passkeys: !/^(\d+\.){3}\d+$|^\[/.test(new URL(stack.secureSiteUrl).hostname),
+          }),
+        ]
       : []),
     // ?siwx=required (or ?siwx=optional): sign-in with the stack's /auth/v1 backend (SPEC §4 SIWX).
     ...(query.get('siwx') ? [siwx({ required: query.get('siwx') === 'required', statement: 'Sign in to the Portico demo' })] : []),

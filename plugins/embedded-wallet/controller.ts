@@ -17,7 +17,7 @@ import {
 import { EmbeddedWalletAlerts, type EmbeddedWalletAlert } from './alerts.ts'
 import { AUTH_CONNECTOR_ID, AUTH_NAMESPACES, type AuthSession } from './connector.ts'
 import { FrameClient, type FrameClientOptions } from './frame-client.ts'
-import { parseSocialMessage, type AccountType, type FrameChainId, type FrameEvent, type FrameUser, type SocialProvider } from './protocol.ts'
+import { parseSocialMessage, type AccountType, type FrameChainId, type FrameEvent, type FramePasskey, type FrameUser, type SocialProvider } from './protocol.ts'
 import { isValidEmail, isValidOtp, throttleSecondsLeft } from './rules.ts'
 
 /** SPEC §4/§9: the social popup. */
@@ -76,6 +76,10 @@ export interface EmbeddedWalletState {
   smartAccountEnabledNetworks?: readonly number[]
   /** The smart account's active sessions (SmartSessions view); `revoking` is the pci being revoked. */
   sessions: { status: 'idle' | 'loading' | 'ready' | 'error'; items: SmartSession[]; error?: string; revoking?: string }
+  /** Issue 28: "Continue with a passkey" on Connect (the ceremony runs in the secure site's frame). */
+  passkey: { status: 'idle' | 'connecting' | 'error'; error?: string }
+  /** Issue 28: the signed-in user's passkeys (Passkeys view); `adding` while the frame's panel is up, `removing` an id. */
+  passkeys: { status: 'idle' | 'loading' | 'ready' | 'error'; items: FramePasskey[]; error?: string; adding?: boolean; removing?: string }
   /** SPEC §3 login-frame user and social provider of the connected account. */
   user?: FrameUser
   socialProvider?: SocialProvider
@@ -159,6 +163,8 @@ export class EmbeddedWalletController implements AuthSession {
     farcaster: { status: 'idle' },
     accountType: { switching: false },
     sessions: { status: 'idle', items: [] },
+    passkey: { status: 'idle' },
+    passkeys: { status: 'idle', items: [] },
   })
   readonly frame: FrameClient
   private login: Deferred<FrameUser> | undefined
@@ -351,6 +357,58 @@ export class EmbeddedWalletController implements AuthSession {
       await this.loadSessions()
     } catch (error) {
       this.store.set({ sessions: { ...this.state.sessions, revoking: undefined, error: messageOf(error) } })
+    }
+  }
+
+  // ─── Passkeys (issue 28: WebAuthn on the secure site's origin, in its frame) ─────────────────────────────────
+
+  /** "Continue with a passkey": the frame asks the browser for a discoverable passkey of the secure site and logs in. */
+  async connectPasskey(): Promise<void> {
+    if (this.state.passkey.status === 'connecting') return
+    this.store.set({ passkey: { status: 'connecting' } })
+    this.ensureConnecting()
+    try {
+      const { user } = await this.frame.request('CONNECT_PASSKEY', this.chainIdPayload())
+      this.store.set({ passkey: { status: 'idle' } })
+      this.loggedIn(user, undefined, 'passkey')
+    } catch (error) {
+      // The connect stays open: the user may try again or pick email or social.
+      this.store.set({ passkey: messageOf(error) === ErrorText.MODAL_CLOSED ? { status: 'idle' } : { status: 'error', error: messageOf(error) } })
+    }
+  }
+
+  async loadPasskeys(): Promise<void> {
+    this.store.set({ passkeys: { ...this.state.passkeys, status: 'loading', error: undefined } })
+    try {
+      const { passkeys } = await this.frame.request('GET_PASSKEYS', {})
+      this.store.set({ passkeys: { ...this.state.passkeys, status: 'ready', items: passkeys } })
+    } catch (error) {
+      this.store.set({ passkeys: { ...this.state.passkeys, status: 'error', error: messageOf(error) } })
+    }
+  }
+
+  /** "Add a passkey": the frame shows its own panel (the browser creates credentials in a frame only on a click there). */
+  async addPasskey(): Promise<void> {
+    if (this.state.passkeys.adding) return
+    this.store.set({ passkeys: { ...this.state.passkeys, adding: true, error: undefined } })
+    try {
+      const { passkey } = await this.frame.request('ADD_PASSKEY', {})
+      const items = this.state.passkeys.items.filter((p) => p.id !== passkey.id)
+      this.store.set({ passkeys: { ...this.state.passkeys, status: 'ready', adding: false, items: [...items, passkey] } })
+    } catch (error) {
+      this.store.set({ passkeys: { ...this.state.passkeys, adding: false, error: messageOf(error) } })
+    }
+  }
+
+  /** Removes one passkey; the secure site refuses the account's last login method with its own text. */
+  async removePasskey(id: string): Promise<void> {
+    if (this.state.passkeys.removing) return
+    this.store.set({ passkeys: { ...this.state.passkeys, removing: id, error: undefined } })
+    try {
+      const { passkeys } = await this.frame.request('REMOVE_PASSKEY', { id })
+      this.store.set({ passkeys: { ...this.state.passkeys, status: 'ready', removing: undefined, items: passkeys } })
+    } catch (error) {
+      this.store.set({ passkeys: { ...this.state.passkeys, removing: undefined, error: messageOf(error) } })
     }
   }
 
@@ -605,7 +663,7 @@ export class EmbeddedWalletController implements AuthSession {
         }
         const unsupported = this.ctx.state.network.getSnapshot().unsupportedChainId !== undefined
         this.ctx.router.reset(unsupported ? 'UnsupportedChain' : 'Account')
-        this.store.set({ email: { step: 'idle', lastSentAt: this.state.email.lastSentAt }, social: { status: 'idle' }, farcaster: { status: 'idle' } })
+        this.store.set({ email: { step: 'idle', lastSentAt: this.state.email.lastSentAt }, social: { status: 'idle' }, farcaster: { status: 'idle' }, passkey: { status: 'idle' } })
       })
       .catch((error: unknown) => {
         this.login = undefined
@@ -616,7 +674,7 @@ export class EmbeddedWalletController implements AuthSession {
       })
   }
 
-  private loggedIn(user: FrameUser, provider?: SocialProvider, method?: 'farcaster'): void {
+  private loggedIn(user: FrameUser, provider?: SocialProvider, method?: 'farcaster' | 'passkey'): void {
     this.ctx.storage.setItem(LOGIN_USED_KEY, method ?? (provider ? `social:${provider}` : 'email'))
     this.store.set({ user, socialProvider: provider ?? user.socialProvider })
     void this.loadSmartNetworks()
@@ -693,7 +751,7 @@ export class EmbeddedWalletController implements AuthSession {
   private clearSession(): void {
     this.ctx.storage.removeItem(LOGIN_USED_KEY)
     clearTimeout(this.updatePoll)
-    this.store.set({ user: undefined, socialProvider: undefined, email: { step: 'idle' }, social: { status: 'idle' }, update: { step: 'form' }, farcaster: { status: 'idle' }, accountType: { switching: false } })
+    this.store.set({ user: undefined, socialProvider: undefined, email: { step: 'idle' }, social: { status: 'idle' }, update: { step: 'form' }, farcaster: { status: 'idle' }, accountType: { switching: false }, passkey: { status: 'idle' }, passkeys: { status: 'idle', items: [] } })
   }
 
   // ─── Email update (SPEC §4 Email update) ──────────────────────────────────────────────────────────────────
@@ -814,7 +872,7 @@ export class EmbeddedWalletController implements AuthSession {
 
   private resetFlows(): void {
     clearTimeout(this.updatePoll)
-    this.store.set({ email: { step: 'idle', lastSentAt: this.state.email.lastSentAt }, social: { status: 'idle' }, update: { step: 'form' } })
+    this.store.set({ email: { step: 'idle', lastSentAt: this.state.email.lastSentAt }, social: { status: 'idle' }, update: { step: 'form' }, passkey: { status: 'idle' } })
     if (this.state.farcaster.status !== 'connecting') this.store.set({ farcaster: { status: 'idle' } })
   }
 

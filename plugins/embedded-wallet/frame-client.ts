@@ -314,6 +314,9 @@ const HIDDEN_STYLE = 'position:fixed;left:0;top:0;width:0;height:0;border:0;opac
 export function mountHiddenIframe(src: string): MountedFrame {
   const iframe = document.createElement('iframe')
   iframe.src = src
+  // Passkeys (issue 28): WebAuthn is delegated to the secure site's origin only, so its frame runs the ceremonies.
+  const secure = new URL(src).origin
+  iframe.allow = `publickey-credentials-get ${secure}; publickey-credentials-create ${secure}`
   iframe.title = 'Secure wallet'
   iframe.setAttribute('data-portico-secure-frame', '')
   iframe.setAttribute('aria-hidden', 'true')

@@ -54,6 +54,20 @@ const en = {
   approveTransaction: 'Approve transaction',
   accountTypeTitle: 'Account type',
   sessions: 'Sessions',
+  continueWithPasskey: 'Continue with a passkey',
+  waitingForPasskey: 'Waiting for your passkey…',
+  passkeys: 'Passkeys',
+  addPasskey: 'Add a passkey',
+  createPasskeyBelow: 'Create the passkey in the secure wallet below.',
+  loadingPasskeys: 'Loading passkeys',
+  noPasskeys: 'No passkeys yet. Add one to log in without an email or a code.',
+  yourPasskeys: 'Your passkeys',
+  passkeyAdded: 'Added {date}',
+  passkeyLastUsed: 'Last used {date}',
+  passkeySynced: 'Synced',
+  passkeyDeviceOnly: 'This device only',
+  remove: 'Remove',
+  removePasskey: 'Remove {label}',
 }
 
 export const messages = defineMessages<{ [K in keyof typeof en]: string }>(en, (locale) => import(`./messages/${locale}.ts`))

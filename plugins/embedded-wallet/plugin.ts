@@ -33,6 +33,8 @@ declare module 'portico' {
     SwitchAccountType: undefined
     /** The smart account's sessions (ERC-7715 grants) with a Revoke button each. */
     SmartSessions: undefined
+    /** Issue 28: the user's passkeys, "Add a passkey" and Remove. */
+    Passkeys: undefined
   }
 }
 
@@ -51,6 +53,11 @@ export interface EmbeddedWalletOptions {
    * @default the secure site's own sponsor, when it runs one
    */
   paymasterUrl?: string
+  /**
+   * Passkeys (issue 28): "Continue with a passkey" on Connect and "Add a passkey" in Account. The secure site must be
+   * reached at a domain name (its RP id; browsers refuse IP addresses, e.g. `http://localhost:8791` in dev). @default false
+   */
+  passkeys?: boolean
   /** Show the email section. @default true (unless the modal's `features.email` is false) */
   email?: boolean
   /** The host runs inside Telegram: SPEC §5 Telegram rules hide some providers. */
@@ -109,6 +116,7 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
       })
 
       if (email) ctx.registerConnectSection({ id: 'embedded-wallet.email', method: 'email', order: 0, load: () => import('./views/EmailSection.tsx') })
+      if (options.passkeys) ctx.registerConnectSection({ id: 'embedded-wallet.passkey', method: 'email', order: 1, load: () => import('./views/PasskeySection.tsx') })
       if (socials.length || farcaster) ctx.registerConnectSection({ id: 'embedded-wallet.social', method: 'social', order: 0, load: () => import('./views/SocialSection.tsx') })
       ctx.registerView('EmailLogin', () => import('./views/EmailLogin.tsx'), { title: message(messages, 'email') })
       ctx.registerView('UpdateEmailWallet', () => import('./views/UpdateEmailWallet.tsx'), { title: message(messages, 'updateEmail') })
@@ -138,6 +146,16 @@ export function embeddedWallet(options: EmbeddedWalletOptions) {
         view: 'SwitchAccountType',
         available: ({ namespace, caipNetworkId }) => namespace === 'eip155' && controller.accountType() === 'smartAccount' && controller.canSwitchAccountType(caipNetworkId),
       })
+      if (options.passkeys) {
+        ctx.registerView('Passkeys', () => import('./views/Passkeys.tsx'), { title: message(messages, 'passkeys') })
+        ctx.registerAccountAction({
+          id: 'embedded-wallet.passkeys',
+          label: message(messages, 'addPasskey'),
+          order: 88,
+          view: 'Passkeys',
+          available: ({ namespace }) => Boolean(controller.user) && namespace !== undefined && ctx.state.connection.getSnapshot().activeConnectorIds[namespace] === AUTH_CONNECTOR_ID,
+        })
+      }
       ctx.registerAccountAction({
         id: 'embedded-wallet.update-email',
         label: message(messages, 'updateEmail'),

@@ -35,6 +35,10 @@ const VALID: { [K in FrameKind]: { request: FrameKinds[K]['request']; success: F
   CONNECT_OTP: { request: { otp: '123456' }, success: { user: user } },
   CONNECT_SOCIAL: { request: { code: 'abc', chainId: 1 }, success: { user: { ...user, userName: 'ann', socialProvider: 'github' } } },
   CONNECT_FARCASTER: { request: {}, success: { user: user } },
+  CONNECT_PASSKEY: { request: { chainId: 31337 }, success: { user: user } },
+  ADD_PASSKEY: { request: { label: 'Laptop' }, success: { passkey: { id: 'cred1', label: 'Laptop', createdAt: '2026-11-27T00:00:00.000Z', deviceType: 'multiDevice', backedUp: true } } },
+  GET_PASSKEYS: { request: {}, success: { passkeys: [] } },
+  REMOVE_PASSKEY: { request: { id: 'cred1' }, success: { passkeys: [{ id: 'cred2', label: 'Phone', createdAt: '2026-11-27T00:00:00.000Z', lastUsedAt: '2026-11-27T01:00:00.000Z', deviceType: 'singleDevice', backedUp: false }] } },
   GET_FARCASTER_URI: { request: {}, success: { url: 'https://warpcast.com/~/siwf?x=1' } },
   GET_SOCIAL_REDIRECT_URI: { request: { provider: 'github', state: 's1' }, success: { uri: 'http://127.0.0.1:9/social/start?provider=github' } },
   GET_USER: { request: { chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', preferredAccountType: 'eoa' }, success: { user: user } },
@@ -63,7 +67,7 @@ describe('protocol kinds', () => {
         'SIGN_OUT', 'IS_CONNECTED', 'GET_CHAIN_ID', 'SWITCH_NETWORK',
         'GET_SMART_ACCOUNT_ENABLED_NETWORKS', 'INIT_SMART_ACCOUNT', 'SET_PREFERRED_ACCOUNT',
         'UPDATE_EMAIL', 'UPDATE_EMAIL_PRIMARY_OTP', 'UPDATE_EMAIL_SECONDARY_OTP', 'SYNC_THEME', 'SYNC_DAPP_DATA', 'RELOAD',
-        'RPC_REQUEST',
+        'RPC_REQUEST', 'CONNECT_PASSKEY', 'ADD_PASSKEY', 'GET_PASSKEYS', 'REMOVE_PASSKEY',
       ].sort(),
     )
   })

@@ -90,6 +90,17 @@ export interface FrameUser {
   avatar?: string
 }
 
+/** One passkey of the user (issue 28), as the secure site lists it. Times are ISO 8601. */
+export interface FramePasskey {
+  id: string
+  label: string
+  createdAt: string
+  lastUsedAt?: string
+  /** 'multiDevice': backup eligible (synced by a password manager or platform); 'singleDevice': bound to one authenticator. */
+  deviceType: 'singleDevice' | 'multiDevice'
+  backedUp: boolean
+}
+
 export interface EmptyPayload {}
 
 /** Request payload and success payload of every kind. */
@@ -103,6 +114,13 @@ export interface FrameKinds {
   /** Finish a social login with the one-time result code the popup delivered to the host. */
   CONNECT_SOCIAL: { request: { code: string; chainId?: FrameChainId }; success: { user: FrameUser } }
   CONNECT_FARCASTER: { request: EmptyPayload; success: { user: FrameUser } }
+  /** Log in with a passkey alone (issue 28): the frame runs the WebAuthn ceremony on its own origin (discoverable). */
+  CONNECT_PASSKEY: { request: { chainId?: FrameChainId }; success: { user: FrameUser } }
+  /** Add a passkey to the signed-in account: the frame shows its panel (FRAME_SHOW_APPROVAL) and creates it there. */
+  ADD_PASSKEY: { request: { label?: string }; success: { passkey: FramePasskey } }
+  GET_PASSKEYS: { request: EmptyPayload; success: { passkeys: FramePasskey[] } }
+  /** Removes one; the account's last login method is refused with the secure site's text. */
+  REMOVE_PASSKEY: { request: { id: string }; success: { passkeys: FramePasskey[] } }
   GET_FARCASTER_URI: { request: EmptyPayload; success: { url: string } }
   /** URL of the secure site's social start page, to open in the 600x800 popup. */
   GET_SOCIAL_REDIRECT_URI: { request: { provider: SocialProvider; state?: string }; success: { uri: string } }
@@ -232,6 +250,8 @@ const user = obj({
   avatar: opt(str),
 })
 const withUser = obj({ user })
+const passkey = obj({ id: nonEmpty, label: str, createdAt: nonEmpty, lastUsedAt: opt(str), deviceType: oneOf('singleDevice', 'multiDevice'), backedUp: bool })
+const passkeyList = obj({ passkeys: arr(passkey) })
 
 const SCHEMAS: { [K in FrameKind]: { request: Check; success: Check } } = {
   CONNECT_EMAIL: { request: obj({ email }), success: obj({ action: oneOf('VERIFY_DEVICE', 'VERIFY_OTP') }) },
@@ -239,6 +259,10 @@ const SCHEMAS: { [K in FrameKind]: { request: Check; success: Check } } = {
   CONNECT_OTP: { request: obj({ otp: nonEmpty, chainId: opt(chainId) }), success: withUser },
   CONNECT_SOCIAL: { request: obj({ code: nonEmpty, chainId: opt(chainId) }), success: withUser },
   CONNECT_FARCASTER: { request: empty, success: withUser },
+  CONNECT_PASSKEY: { request: obj({ chainId: opt(chainId) }), success: withUser },
+  ADD_PASSKEY: { request: obj({ label: opt(str) }), success: obj({ passkey }) },
+  GET_PASSKEYS: { request: empty, success: passkeyList },
+  REMOVE_PASSKEY: { request: obj({ id: nonEmpty }), success: passkeyList },
   GET_FARCASTER_URI: { request: empty, success: obj({ url: nonEmpty }) },
   GET_SOCIAL_REDIRECT_URI: { request: obj({ provider, state: opt(str) }), success: obj({ uri: nonEmpty }) },
   GET_USER: { request: obj({ chainId: opt(chainId), preferredAccountType: opt(accountType) }), success: withUser },

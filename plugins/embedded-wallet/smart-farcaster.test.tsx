@@ -4,11 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryAdapter, createModal, definePlugin, type CaipNetwork, type Modal as ModalInstance } from 'portico'
 import { Modal, PorticoProvider } from 'portico/react'
 import { embeddedWallet, EmbeddedWalletTokens } from './index.ts'
-import type { FrameKind, FrameRequest, FrameUser } from './protocol.ts'
-import type { IncomingMessage } from './frame-client.ts'
-
-const SECURE = 'http://127.0.0.1:4600'
-const HOST = 'http://127.0.0.1:5173'
+import type { FrameUser } from './protocol.ts'
+import { fakeSecureSite, SECURE } from './test-site.ts'
 const EOA = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const SMART = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const FARCASTER_URL = 'http://127.0.0.1:8789/app/siwf?channelToken=abc'
@@ -29,43 +26,6 @@ const user = (type: 'eoa' | 'smartAccount', extra: Partial<FrameUser> = {}): Fra
   preferredAccountType: type,
   ...extra,
 })
-
-type Answer = { ok: unknown } | { error: string } | 'hold'
-
-/** A fake secure-site frame answering from a table (unit tests may fake the frame; the e2e suite uses the real one). */
-function fakeSecureSite(table: Partial<Record<FrameKind, (payload: never) => Answer>>) {
-  const requests: FrameRequest[] = []
-  const listeners = new Set<(e: IncomingMessage) => void>()
-  const frameWindow = {
-    postMessage(message: unknown) {
-      const req = message as FrameRequest
-      requests.push(req)
-      const answer = (table[req.type] as ((p: unknown) => Answer) | undefined)?.(req.payload) ?? { ok: {} }
-      if (answer === 'hold') return
-      queueMicrotask(() => send('error' in answer ? { type: `${req.type}_ERROR`, id: req.id, payload: { message: answer.error } } : { type: `${req.type}_SUCCESS`, id: req.id, payload: answer.ok }))
-    },
-  }
-  const send = (data: unknown) => {
-    for (const l of [...listeners]) l({ origin: SECURE, source: frameWindow, data })
-  }
-  return {
-    requests,
-    send,
-    kinds: () => requests.map((r) => r.type),
-    testing: {
-      hostOrigin: HOST,
-      mount: () => {
-        queueMicrotask(() => send({ type: 'FRAME_READY', payload: { version: 1 } }))
-        return { contentWindow: frameWindow, place: () => undefined, remove: () => undefined }
-      },
-      listen: (h: (e: IncomingMessage) => void) => {
-        listeners.add(h)
-        return () => listeners.delete(h)
-      },
-      fetchOrigins: async () => ({ status: 200, body: { allowedOrigins: ['http://127.0.0.1:*'] } }),
-    },
-  }
-}
 
 let modals: ModalInstance[] = []
 afterEach(() => {

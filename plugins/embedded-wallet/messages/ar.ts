@@ -49,6 +49,20 @@ const messages = {
   approveTransaction: "الموافقة على المعاملة",
   accountTypeTitle: "نوع الحساب",
   sessions: "الجلسات",
+  continueWithPasskey: "المتابعة باستخدام مفتاح المرور",
+  waitingForPasskey: "في انتظار مفتاح المرور…",
+  passkeys: "مفاتيح المرور",
+  addPasskey: "إضافة مفتاح مرور",
+  createPasskeyBelow: "أنشئ مفتاح المرور في المحفظة الآمنة أدناه.",
+  loadingPasskeys: "جارٍ تحميل مفاتيح المرور",
+  noPasskeys: "لا توجد مفاتيح مرور بعد. أضف واحدًا لتسجيل الدخول بدون بريد إلكتروني أو رمز.",
+  yourPasskeys: "مفاتيح المرور الخاصة بك",
+  passkeyAdded: "أُضيف في {date}",
+  passkeyLastUsed: "آخر استخدام {date}",
+  passkeySynced: "متزامن",
+  passkeyDeviceOnly: "هذا الجهاز فقط",
+  remove: "إزالة",
+  removePasskey: "إزالة {label}",
 }
 
 export default messages

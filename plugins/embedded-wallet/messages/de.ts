@@ -49,6 +49,20 @@ const messages = {
   approveTransaction: "Transaktion genehmigen",
   accountTypeTitle: "Kontotyp",
   sessions: "Sitzungen",
+  continueWithPasskey: "Mit einem Passkey fortfahren",
+  waitingForPasskey: "Warte auf deinen Passkey…",
+  passkeys: "Passkeys",
+  addPasskey: "Passkey hinzufügen",
+  createPasskeyBelow: "Erstelle den Passkey unten in der sicheren Wallet.",
+  loadingPasskeys: "Passkeys werden geladen",
+  noPasskeys: "Noch keine Passkeys. Füge einen hinzu, um dich ohne E-Mail und Code anzumelden.",
+  yourPasskeys: "Deine Passkeys",
+  passkeyAdded: "Hinzugefügt am {date}",
+  passkeyLastUsed: "Zuletzt verwendet am {date}",
+  passkeySynced: "Synchronisiert",
+  passkeyDeviceOnly: "Nur dieses Gerät",
+  remove: "Entfernen",
+  removePasskey: "{label} entfernen",
 }
 
 export default messages

@@ -49,6 +49,20 @@ const messages = {
   approveTransaction: "Aprobar transacción",
   accountTypeTitle: "Tipo de cuenta",
   sessions: "Sesiones",
+  continueWithPasskey: "Continuar con una passkey",
+  waitingForPasskey: "Esperando tu passkey…",
+  passkeys: "Passkeys",
+  addPasskey: "Añadir una passkey",
+  createPasskeyBelow: "Crea la passkey en la billetera segura de abajo.",
+  loadingPasskeys: "Cargando passkeys",
+  noPasskeys: "Aún no hay passkeys. Añade una para iniciar sesión sin correo ni código.",
+  yourPasskeys: "Tus passkeys",
+  passkeyAdded: "Añadida el {date}",
+  passkeyLastUsed: "Último uso: {date}",
+  passkeySynced: "Sincronizada",
+  passkeyDeviceOnly: "Solo este dispositivo",
+  remove: "Quitar",
+  removePasskey: "Quitar {label}",
 }
 
 export default messages

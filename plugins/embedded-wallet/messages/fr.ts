@@ -49,6 +49,20 @@ const messages = {
   approveTransaction: "Approuver la transaction",
   accountTypeTitle: "Type de compte",
   sessions: "Sessions",
+  continueWithPasskey: "Continuer avec une clé d’accès",
+  waitingForPasskey: "En attente de votre clé d’accès…",
+  passkeys: "Clés d’accès",
+  addPasskey: "Ajouter une clé d’accès",
+  createPasskeyBelow: "Créez la clé d’accès dans le portefeuille sécurisé ci-dessous.",
+  loadingPasskeys: "Chargement des clés d’accès",
+  noPasskeys: "Aucune clé d’accès. Ajoutez-en une pour vous connecter sans e-mail ni code.",
+  yourPasskeys: "Vos clés d’accès",
+  passkeyAdded: "Ajoutée le {date}",
+  passkeyLastUsed: "Dernière utilisation le {date}",
+  passkeySynced: "Synchronisée",
+  passkeyDeviceOnly: "Cet appareil uniquement",
+  remove: "Supprimer",
+  removePasskey: "Supprimer {label}",
 }
 
 export default messages

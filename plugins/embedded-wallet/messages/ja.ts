@@ -49,6 +49,20 @@ const messages = {
   approveTransaction: "トランザクションを承認",
   accountTypeTitle: "アカウントタイプ",
   sessions: "セッション",
+  continueWithPasskey: "パスキーで続行",
+  waitingForPasskey: "パスキーを待っています…",
+  passkeys: "パスキー",
+  addPasskey: "パスキーを追加",
+  createPasskeyBelow: "下のセキュアウォレットでパスキーを作成してください。",
+  loadingPasskeys: "パスキーを読み込み中",
+  noPasskeys: "パスキーはまだありません。追加すると、メールやコードなしでログインできます。",
+  yourPasskeys: "あなたのパスキー",
+  passkeyAdded: "{date} に追加",
+  passkeyLastUsed: "最終使用 {date}",
+  passkeySynced: "同期済み",
+  passkeyDeviceOnly: "このデバイスのみ",
+  remove: "削除",
+  removePasskey: "{label} を削除",
 }
 
 export default messages

@@ -49,6 +49,20 @@ const messages = {
   approveTransaction: "트랜잭션 승인",
   accountTypeTitle: "계정 유형",
   sessions: "세션",
+  continueWithPasskey: "패스키로 계속",
+  waitingForPasskey: "패스키를 기다리는 중…",
+  passkeys: "패스키",
+  addPasskey: "패스키 추가",
+  createPasskeyBelow: "아래 보안 지갑에서 패스키를 만드세요.",
+  loadingPasskeys: "패스키 불러오는 중",
+  noPasskeys: "아직 패스키가 없습니다. 추가하면 이메일이나 코드 없이 로그인할 수 있습니다.",
+  yourPasskeys: "내 패스키",
+  passkeyAdded: "{date}에 추가됨",
+  passkeyLastUsed: "마지막 사용 {date}",
+  passkeySynced: "동기화됨",
+  passkeyDeviceOnly: "이 기기 전용",
+  remove: "삭제",
+  removePasskey: "{label} 삭제",
 }
 
 export default messages

@@ -49,6 +49,20 @@ const messages = {
   approveTransaction: "Aprovar transação",
   accountTypeTitle: "Tipo de conta",
   sessions: "Sessões",
+  continueWithPasskey: "Continuar com uma chave de acesso",
+  waitingForPasskey: "Aguardando sua chave de acesso…",
+  passkeys: "Chaves de acesso",
+  addPasskey: "Adicionar uma chave de acesso",
+  createPasskeyBelow: "Crie a chave de acesso na carteira segura abaixo.",
+  loadingPasskeys: "Carregando chaves de acesso",
+  noPasskeys: "Nenhuma chave de acesso ainda. Adicione uma para entrar sem e-mail nem código.",
+  yourPasskeys: "Suas chaves de acesso",
+  passkeyAdded: "Adicionada em {date}",
+  passkeyLastUsed: "Último uso em {date}",
+  passkeySynced: "Sincronizada",
+  passkeyDeviceOnly: "Somente este dispositivo",
+  remove: "Remover",
+  removePasskey: "Remover {label}",
 }
 
 export default messages

@@ -49,6 +49,20 @@ const messages = {
   approveTransaction: "批准交易",
   accountTypeTitle: "账户类型",
   sessions: "会话",
+  continueWithPasskey: "使用通行密钥继续",
+  waitingForPasskey: "正在等待你的通行密钥…",
+  passkeys: "通行密钥",
+  addPasskey: "添加通行密钥",
+  createPasskeyBelow: "请在下方的安全钱包中创建通行密钥。",
+  loadingPasskeys: "正在加载通行密钥",
+  noPasskeys: "还没有通行密钥。添加一个即可无需邮箱和验证码登录。",
+  yourPasskeys: "你的通行密钥",
+  passkeyAdded: "添加于 {date}",
+  passkeyLastUsed: "上次使用 {date}",
+  passkeySynced: "已同步",
+  passkeyDeviceOnly: "仅限此设备",
+  remove: "移除",
+  removePasskey: "移除 {label}",
 }
 
 export default messages

@@ -27,7 +27,7 @@ export const ApproveTransactionCard = forwardRef<HTMLDivElement, ApproveTransact
   }
   return (
     <div className="portico-view portico-stack">
-      <p className="portico-text-muted portico-text-sm">{formatMessage(t.reviewRequest, { method })}</p>
+      <p className="portico-text-muted portico-text-sm">{method === 'passkey_create' ? t.createPasskeyBelow : formatMessage(t.reviewRequest, { method })}</p>
       <div ref={ref} role="group" data-approval-box="" aria-busy="true" aria-label={t.approvalBox}>
         <Skeleton height={APPROVAL_BOX_HEIGHT} shape="md" />
       </div>

@@ -30,6 +30,10 @@ import {
   type SessionResponse,
   type SignOutResponse,
   type UserResponse,
+  type PasskeyListResponse,
+  type PasskeyLoginOptionsResponse,
+  type PasskeyRegisterOptionsResponse,
+  type PasskeyRegisterVerifyResponse,
 } from '../server/api-types.ts'
 
 /** Message used when the API cannot be reached at all. */
@@ -82,6 +86,12 @@ export interface ApiClient {
   preferredAccount(type: AccountType, chainId?: number | string): Promise<PreferredAccountResponse>
   farcasterChannel(): Promise<FarcasterChannelResponse>
   farcasterConnect(channelId: string): Promise<FarcasterConnectResponse>
+  passkeyRegisterOptions(): Promise<PasskeyRegisterOptionsResponse>
+  passkeyRegisterVerify(response: unknown, label?: string): Promise<PasskeyRegisterVerifyResponse>
+  passkeyLoginOptions(): Promise<PasskeyLoginOptionsResponse>
+  passkeyLoginVerify(response: unknown): Promise<SessionResponse>
+  passkeys(): Promise<PasskeyListResponse>
+  passkeyRemove(id: string): Promise<PasskeyListResponse>
 }
 
 function isApiError(v: unknown): v is ApiError {
@@ -145,5 +155,11 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     preferredAccount: (type, chainId) => call('POST', '/api/preferred-account', chainId === undefined ? { type } : { type, chainId }),
     farcasterChannel: () => call('POST', '/api/farcaster/channel', {}),
     farcasterConnect: (channelId) => call('POST', '/api/farcaster/connect', { channelId }),
+    passkeyRegisterOptions: () => call('POST', '/api/passkey/register/options', {}),
+    passkeyRegisterVerify: (response, label) => call('POST', '/api/passkey/register/verify', label === undefined ? { response } : { response, label }),
+    passkeyLoginOptions: () => call('POST', '/api/passkey/login/options', {}),
+    passkeyLoginVerify: (response) => call('POST', '/api/passkey/login/verify', { response }),
+    passkeys: () => call('GET', '/api/passkeys'),
+    passkeyRemove: (id) => call('POST', '/api/passkey/remove', { id }),
   }
 }

@@ -42,10 +42,20 @@ function fakeApi(): { [K in keyof ApiClient]: ReturnType<typeof vi.fn> } {
     preferredAccount: vi.fn(async (type: string) => ({ type, address: type === 'eoa' ? user.address : '0x2222222222222222222222222222222222222222' })),
     farcasterChannel: vi.fn(async () => ({ url: 'https://farcaster.xyz/~/siwf?channelToken=abc', channelId: 'ch-1' })),
     farcasterConnect: vi.fn(async () => ({ status: 'completed', token: 'jwt-fc', user: { ...user, email: undefined, userName: 'alice', fid: 2, avatar: 'data:image/svg+xml;base64,AA' } })),
+    passkeyRegisterOptions: vi.fn(async () => ({ challenge: 'reg-challenge', rp: { id: 'localhost' } })),
+    passkeyRegisterVerify: vi.fn(async () => ({ passkey: PASSKEY })),
+    passkeyLoginOptions: vi.fn(async () => ({ challenge: 'login-challenge', rpId: 'localhost' })),
+    passkeyLoginVerify: vi.fn(async () => ({ token: 'jwt-passkey', user })),
+    passkeys: vi.fn(async () => ({ passkeys: [PASSKEY] })),
+    passkeyRemove: vi.fn(async () => ({ passkeys: [] })),
   }
 }
 
-function setup(opts: { approve?: (r: ApprovalRequest) => Promise<boolean>; token?: string } = {}) {
+const PASSKEY = { id: 'cred-1', label: 'Laptop', createdAt: '2026-11-27T00:00:00.000Z', deviceType: 'multiDevice' as const, backedUp: true, transports: ['internal'] }
+
+type Ceremonies = NonNullable<Parameters<typeof createFrameController>[0]['passkeys']>
+
+function setup(opts: { approve?: (r: ApprovalRequest) => Promise<boolean>; token?: string; passkeys?: Ceremonies } = {}) {
   const parent = { name: 'host window' }
   const api = fakeApi()
   const storage = memoryStorage()
@@ -68,6 +78,7 @@ function setup(opts: { approve?: (r: ApprovalRequest) => Promise<boolean>; token
     },
     setTheme: (m) => themes.push(m),
     randomId: () => `rand-${++n}-0000000000000000`,
+    ...(opts.passkeys ? { passkeys: opts.passkeys } : {}),
   })
   const send = async (data: unknown, from: { origin?: string; source?: unknown } = {}) => {
     controller.onMessage({ origin: from.origin ?? HOST, source: 'source' in from ? from.source : parent, data })
@@ -493,5 +504,56 @@ describe('frame controller: wallet RPC and approval', () => {
     await s.send(sign)
     expect(s.approvals).toHaveLength(0)
     expect(s.reply('p1')).toEqual({ type: 'RPC_REQUEST_ERROR', id: 'p1', payload: { message: 'Not connected to email or social' } })
+  })
+})
+
+describe('frame controller: passkeys (issue 28)', () => {
+  it('CONNECT_PASSKEY: login options → the ceremony on this origin → verify → the session is stored', async () => {
+    const authenticate = vi.fn(async () => ({ id: 'cred-1', response: {} }))
+    const s = setup({ passkeys: { authenticate, register: vi.fn() } })
+    await s.send({ type: 'CONNECT_PASSKEY', id: 'p1', payload: {} })
+    expect(authenticate).toHaveBeenCalledWith({ challenge: 'login-challenge', rpId: 'localhost' })
+    expect(s.api.passkeyLoginVerify).toHaveBeenCalledWith({ id: 'cred-1', response: {} })
+    expect(s.storage.getItem(STORAGE_KEYS.token)).toBe('jwt-passkey')
+    expect(s.reply('p1')).toMatchObject({ type: 'CONNECT_PASSKEY_SUCCESS', payload: { user: { address: user.address } } })
+  })
+
+  it('a cancelled prompt answers 4001 with the cancel text; no WebAuthn answers the unavailable text', async () => {
+    const cancelled = Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' })
+    const s = setup({ passkeys: { authenticate: vi.fn(async () => Promise.reject(cancelled)), register: vi.fn() } })
+    await s.send({ type: 'CONNECT_PASSKEY', id: 'p1', payload: {} })
+    expect(s.reply('p1')).toEqual({ type: 'CONNECT_PASSKEY_ERROR', id: 'p1', payload: { message: 'The passkey request was cancelled', code: 4001 } })
+    expect(s.api.passkeyLoginVerify).not.toHaveBeenCalled()
+    const none = setup()
+    await none.send({ type: 'CONNECT_PASSKEY', id: 'p2', payload: {} })
+    expect(none.reply('p2')).toEqual({ type: 'CONNECT_PASSKEY_ERROR', id: 'p2', payload: { message: 'Passkeys are not available in this browser' } })
+  })
+
+  it('ADD_PASSKEY needs a session, shows the panel between FRAME_SHOW_APPROVAL and FRAME_HIDE_APPROVAL, and stores what the click created', async () => {
+    const register = vi.fn(async () => ({ id: 'cred-1', response: { attestationObject: 'x' } }))
+    const signedOut = setup({ passkeys: { authenticate: vi.fn(), register } })
+    await signedOut.send({ type: 'ADD_PASSKEY', id: 'a0', payload: {} })
+    expect(signedOut.reply('a0')).toMatchObject({ type: 'ADD_PASSKEY_ERROR', payload: { message: 'Not connected to email or social' } })
+    const s = setup({ token: 'jwt-1', passkeys: { authenticate: vi.fn(), register } })
+    await s.send({ type: 'ADD_PASSKEY', id: 'a1', payload: { label: 'Laptop' } })
+    expect(register).toHaveBeenCalledWith({ id: 'a1', hostOrigin: HOST }, { challenge: 'reg-challenge', rp: { id: 'localhost' } })
+    expect(s.api.passkeyRegisterVerify).toHaveBeenCalledWith({ id: 'cred-1', response: { attestationObject: 'x' } }, 'Laptop')
+    expect(s.posted.map((m) => m.type)).toEqual(['FRAME_SHOW_APPROVAL', 'FRAME_HIDE_APPROVAL', 'ADD_PASSKEY_SUCCESS'])
+    expect(s.posted[0]).toEqual({ type: 'FRAME_SHOW_APPROVAL', payload: { id: 'a1', method: 'passkey_create' } })
+    expect(s.reply('a1')).toEqual({ type: 'ADD_PASSKEY_SUCCESS', id: 'a1', payload: { passkey: { id: 'cred-1', label: 'Laptop', createdAt: '2026-11-27T00:00:00.000Z', deviceType: 'multiDevice', backedUp: true } } })
+  })
+
+  it('ADD_PASSKEY cancelled in the panel answers 4001 and stores nothing; GET_PASSKEYS and REMOVE_PASSKEY pass the server\'s lists and errors', async () => {
+    const s = setup({ token: 'jwt-1', passkeys: { authenticate: vi.fn(), register: vi.fn(async () => undefined) } })
+    await s.send({ type: 'ADD_PASSKEY', id: 'a1', payload: {} })
+    expect(s.reply('a1')).toEqual({ type: 'ADD_PASSKEY_ERROR', id: 'a1', payload: { message: 'The passkey request was cancelled', code: 4001 } })
+    expect(s.api.passkeyRegisterVerify).not.toHaveBeenCalled()
+    await s.send({ type: 'GET_PASSKEYS', id: 'g1', payload: {} })
+    expect(s.reply('g1')).toMatchObject({ type: 'GET_PASSKEYS_SUCCESS', payload: { passkeys: [{ id: 'cred-1', label: 'Laptop' }] } })
+    s.api.passkeyRemove.mockRejectedValueOnce(new ApiFailure('This passkey is your only way to log in: add another login method before removing it', 409, 'LAST_LOGIN_METHOD'))
+    await s.send({ type: 'REMOVE_PASSKEY', id: 'r1', payload: { id: 'cred-1' } })
+    expect(s.reply('r1')).toEqual({ type: 'REMOVE_PASSKEY_ERROR', id: 'r1', payload: { message: 'This passkey is your only way to log in: add another login method before removing it' } })
+    await s.send({ type: 'REMOVE_PASSKEY', id: 'r2', payload: { id: 'cred-1' } })
+    expect(s.reply('r2')).toEqual({ type: 'REMOVE_PASSKEY_SUCCESS', id: 'r2', payload: { passkeys: [] } })
   })
 })

@@ -20,8 +20,9 @@ import {
   type FrameUser,
   type ThemeMode,
   type AccountType,
+  type FramePasskey,
 } from 'portico/plugins/embedded-wallet'
-import { ApiErrorText, type LoginFrameUser } from '../server/api-types.ts'
+import { ApiErrorText, type LoginFrameUser, type PasskeyInfo } from '../server/api-types.ts'
 import { ApiFailure, type ApiClient } from './api.ts'
 import { describeRequest, sponsorRows, type ApprovalDescription, type Sponsorship } from './describe.ts'
 import { parseSigningRequest, SigningRequestError, type SigningRequest } from '../requests.ts'
@@ -34,6 +35,10 @@ export const NOT_CONNECTED_MESSAGE = 'Not connected to email or social'
 export const NO_EMAIL_PENDING_MESSAGE = 'No email login in progress'
 /** SPEC §8 Social and email: every Farcaster failure (relay, time-out, refused verification). */
 export const FARCASTER_FAILED_MESSAGE = ApiErrorText.FARCASTER_FAILED
+/** Passkeys (issue 28): the user cancelled the browser's passkey prompt or the panel, or it timed out (code 4001). */
+export const PASSKEY_CANCELLED_MESSAGE = 'The passkey request was cancelled'
+/** Passkeys: the browser offers no WebAuthn here. */
+export const PASSKEY_UNAVAILABLE_MESSAGE = 'Passkeys are not available in this browser'
 
 export const STORAGE_KEYS = {
   token: 'portico-secure:token',
@@ -72,6 +77,13 @@ export interface FrameControllerOptions {
   /** Shows the approval panel and resolves true on Approve, false on Reject. */
   approve(request: ApprovalRequest): Promise<boolean>
   setTheme(mode: ThemeMode): void
+  /** Passkeys (issue 28): the WebAuthn ceremonies on this origin (main.ts: @simplewebauthn/browser). */
+  passkeys?: {
+    /** navigator.credentials.get with these request options (no user activation needed). */
+    authenticate(options: Record<string, unknown>): Promise<unknown>
+    /** Shows the "Create a passkey" panel; its click runs navigator.credentials.create. Undefined: cancelled. */
+    register(request: { id: string; hostOrigin: string }, options: Record<string, unknown>): Promise<unknown>
+  }
   /** How long CONNECT_DEVICE keeps long-polling for the approval link (default 120 s, the host's request time-out). */
   deviceWaitMs?: number
   /** How long CONNECT_FARCASTER keeps long-polling for the sign-in (default 120 s, the host's request time-out). */
@@ -101,6 +113,25 @@ export interface IncomingMessage {
 type Handlers = { [K in FrameKind]: (payload: FrameKinds[K]['request'], request: FrameRequest<K>) => Promise<FrameKinds[K]['success']> }
 
 const MAX_SEEN_IDS = 10_000
+
+const toFramePasskey = (p: PasskeyInfo): FramePasskey => ({
+  id: p.id,
+  label: p.label,
+  createdAt: p.createdAt,
+  ...(p.lastUsedAt === undefined ? {} : { lastUsedAt: p.lastUsedAt }),
+  deviceType: p.deviceType,
+  backedUp: p.backedUp,
+})
+
+/** A WebAuthn failure in the browser as the host is told it: cancelled / timed out (NotAllowedError) or unavailable. */
+function ceremonyFailure(err: unknown): FrameFailure {
+  const name = (err as { name?: unknown })?.name
+  if (name === 'NotAllowedError' || name === 'AbortError') return new FrameFailure(PASSKEY_CANCELLED_MESSAGE, USER_REJECTED_CODE)
+  if (name === 'NotSupportedError' || name === 'SecurityError' || /does not support WebAuthn/i.test(String((err as Error)?.message)))
+    return new FrameFailure(PASSKEY_UNAVAILABLE_MESSAGE)
+  if (name === 'InvalidStateError') return new FrameFailure('This passkey is already registered')
+  return new FrameFailure(DEFAULT_ERROR_MESSAGE)
+}
 
 function toFrameUser(u: LoginFrameUser): FrameUser {
   const user: FrameUser = {
@@ -206,21 +237,29 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
     storage.removeItem(STORAGE_KEYS.pendingEmail)
   }
 
-  async function withApproval<T>(request: ApprovalRequest, run: () => Promise<T>): Promise<T> {
-    // One approval panel at a time: later signing requests wait for the earlier one to be decided.
+  /** Shows one panel of this frame to the user (the host makes the iframe visible in between); one at a time. */
+  function showPanel<T>(id: string, method: string, show: () => Promise<T>): Promise<T> {
     const turn = approvals.then(async () => {
-      opts.post({ type: 'FRAME_SHOW_APPROVAL', payload: { id: request.id, method: request.method } })
-      let approved = false
+      opts.post({ type: 'FRAME_SHOW_APPROVAL', payload: { id, method } })
       try {
-        approved = await opts.approve(request)
+        return await show()
       } finally {
-        opts.post({ type: 'FRAME_HIDE_APPROVAL', payload: { id: request.id } })
+        opts.post({ type: 'FRAME_HIDE_APPROVAL', payload: { id } })
       }
-      return approved
     })
     approvals = turn.catch(() => undefined)
-    if (!(await turn)) throw new FrameFailure(USER_REJECTED_MESSAGE, USER_REJECTED_CODE)
+    return turn
+  }
+
+  async function withApproval<T>(request: ApprovalRequest, run: () => Promise<T>): Promise<T> {
+    // One approval panel at a time: later signing requests wait for the earlier one to be decided.
+    if (!(await showPanel(request.id, request.method, () => opts.approve(request)))) throw new FrameFailure(USER_REJECTED_MESSAGE, USER_REJECTED_CODE)
     return run()
+  }
+
+  function passkeyCeremonies() {
+    if (!opts.passkeys) throw new FrameFailure(PASSKEY_UNAVAILABLE_MESSAGE)
+    return opts.passkeys
   }
 
   const handlers: Handlers = {
@@ -277,6 +316,39 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
         if (farcasterChannel !== channelId) throw new FrameFailure('Request was aborted')
         if (now() >= deadline) throw new FrameFailure(FARCASTER_FAILED_MESSAGE)
       }
+    },
+    async CONNECT_PASSKEY({ chainId }) {
+      const ceremonies = passkeyCeremonies()
+      const options = await api.passkeyLoginOptions()
+      let response: unknown
+      try {
+        response = await ceremonies.authenticate(options)
+      } catch (err) {
+        throw ceremonyFailure(err)
+      }
+      return startSession(await api.passkeyLoginVerify(response), chainId)
+    },
+    async ADD_PASSKEY({ label }, request) {
+      requireSession()
+      const ceremonies = passkeyCeremonies()
+      const options = await api.passkeyRegisterOptions()
+      let response: unknown
+      try {
+        response = await showPanel(request.id, 'passkey_create', () => ceremonies.register({ id: request.id, hostOrigin: opts.hostOrigin }, options))
+      } catch (err) {
+        throw ceremonyFailure(err)
+      }
+      if (response === undefined) throw new FrameFailure(PASSKEY_CANCELLED_MESSAGE, USER_REJECTED_CODE)
+      const { passkey } = await api.passkeyRegisterVerify(response, label)
+      return { passkey: toFramePasskey(passkey) }
+    },
+    async GET_PASSKEYS() {
+      requireSession()
+      return { passkeys: (await api.passkeys()).passkeys.map(toFramePasskey) }
+    },
+    async REMOVE_PASSKEY({ id }) {
+      requireSession()
+      return { passkeys: (await api.passkeyRemove(id)).passkeys.map(toFramePasskey) }
     },
     async GET_SOCIAL_REDIRECT_URI({ provider, state }) {
       const url = new URL('/social/start', opts.secureOrigin)

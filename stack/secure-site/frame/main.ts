@@ -3,10 +3,12 @@
  * It accepts messages only from `window.parent` at exactly `origin`, answers only to that origin, and keeps the
  * session token and device id in its own origin's localStorage.
  */
+import { browserSupportsWebAuthn, startAuthentication, startRegistration } from '@simplewebauthn/browser'
 import { createApiClient } from './api.ts'
 import { setTheme, showApproval } from './approval-ui.ts'
 import { createFrameController, type ApprovalRequest, type KeyValueStorage } from './controller.ts'
 import { exactOrigin } from './origin.ts'
+import { showPasskeyPanel } from './passkey-ui.ts'
 
 function safeStorage(): KeyValueStorage {
   const memory = new Map<string, string>()
@@ -111,6 +113,17 @@ function start() {
     post: (message) => parent.postMessage(message, hostOrigin),
     approve: (request) => showApproval(document, request, { openPopup: openApprovalPopup }),
     setTheme: (mode) => setTheme(document, mode),
+    // Passkeys (issue 28): the ceremonies run here, on the secure site's origin (the host's iframe delegates
+    // publickey-credentials-get/create to it). Creating needs a click in this frame: the panel's button.
+    ...(browserSupportsWebAuthn()
+      ? {
+          passkeys: {
+            authenticate: (options: Record<string, unknown>) => startAuthentication({ optionsJSON: options as never }),
+            register: (request: { id: string; hostOrigin: string }, options: Record<string, unknown>) =>
+              showPasskeyPanel(document, request, () => startRegistration({ optionsJSON: options as never })),
+          },
+        }
+      : {}),
   })
   window.addEventListener('message', (event) => controller.onMessage(event))
   document.body.dataset.state = 'ready'

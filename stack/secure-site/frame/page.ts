@@ -52,6 +52,7 @@ html, body { margin: 0; background: transparent; color: var(--fg); }
 .approval .popup { margin-top: 8px; width: 100%; background: transparent; color: var(--accent); border: 1px solid var(--accent); }
 .approval dd.warning { color: var(--danger); font-weight: 600; }
 .approval dd.warning::before { content: "⚠ "; }
+.approval .passkey-text { flex: 1 1 auto; margin: 0 0 16px; font-size: 14px; line-height: 1.4; }
 `
 
 /** JSON that is safe inside a <script> element: no `<`, `>`, `&` or line separators that could end or confuse it. */

@@ -60,6 +60,12 @@ export const ApiErrorText = {
   SMART_ACCOUNT_NOT_SUPPORTED: 'This application might not support Smart Accounts.',
   /** 400 / 502: the Farcaster sign-in failed (relay unreachable, channel expired, verification refused) (SPEC §8). */
   FARCASTER_FAILED: 'Failed to connect to farcaster',
+  /** 400: a passkey ceremony's response failed verification (origin, RP id, challenge, signature, user verification, counter). */
+  PASSKEY_FAILED: 'Passkey verification failed',
+  /** 400: a passkey login with a credential this site does not know (removed, or registered elsewhere). */
+  PASSKEY_UNKNOWN: 'This passkey is not registered for a wallet here',
+  /** 409: removing the user's only way to log in (a passkey of an account without email, social or Farcaster login). */
+  LAST_LOGIN_METHOD: 'This passkey is your only way to log in: add another login method before removing it',
   /** 500 */
   SERVER_ERROR: 'Server Error',
 } as const
@@ -79,6 +85,9 @@ export type ApiErrorCode =
   | 'SOCIAL_CODE_INVALID'
   | 'SMART_ACCOUNT_NOT_SUPPORTED'
   | 'FARCASTER_FAILED'
+  | 'PASSKEY_FAILED'
+  | 'PASSKEY_UNKNOWN'
+  | 'LAST_LOGIN_METHOD'
   | 'NOT_FOUND'
   | 'SERVER_ERROR'
 
@@ -327,3 +336,31 @@ export const RpcErrorCode = {
   INVALID_PARAMS: -32602,
   INTERNAL: -32603,
 } as const
+
+// Passkeys (issue 28 part 1; server/passkeys.ts). Options are @simplewebauthn's JSON shapes, passed to
+// @simplewebauthn/browser as they are; responses are what its startRegistration / startAuthentication resolve.
+
+/** A passkey as the user's list shows it (never the public key). */
+export type PasskeyInfo = {
+  /** The credential id (base64url). */
+  id: string
+  label: string
+  /** ISO 8601. */
+  createdAt: string
+  lastUsedAt?: string
+  /** Backup eligible ('multiDevice', e.g. synced by a password manager) or bound to one authenticator. */
+  deviceType: 'singleDevice' | 'multiDevice'
+  backedUp: boolean
+  transports: string[]
+}
+/** `POST /api/passkey/register/options` (session, `{}`): creation options (resident key and user verification required). */
+export type PasskeyRegisterOptionsResponse = Record<string, unknown> & { challenge: string }
+/** `POST /api/passkey/register/verify` (session): `{ response, label? }` → the stored passkey. */
+export type PasskeyRegisterVerifyRequest = { response: unknown; label?: string }
+export type PasskeyRegisterVerifyResponse = { passkey: PasskeyInfo }
+/** `POST /api/passkey/login/options` (project, `{}`): request options without allowCredentials (discoverable). */
+export type PasskeyLoginOptionsResponse = Record<string, unknown> & { challenge: string }
+/** `POST /api/passkey/login/verify` (project): `{ response }` → a session, as after an email code. */
+export type PasskeyLoginVerifyRequest = { response: unknown }
+/** `GET /api/passkeys` (session) and `POST /api/passkey/remove` (session, `{ id }`): the user's passkeys. */
+export type PasskeyListResponse = { passkeys: PasskeyInfo[] }

@@ -15,7 +15,6 @@ import {
   SOCIAL_PROVIDERS,
   type AccountEntry,
   type AccountType,
-  type ApiErrorCode,
   type FarcasterConnectResponse,
   type FarcasterChannelResponse,
   type PreferredAccountResponse,
@@ -49,6 +48,8 @@ import { createEip7702, type Eip7702Options } from './eip7702.ts'
 import { createFarcasterSignIn } from './farcaster.ts'
 import { openSecureStore, UserConflict, type StoreData, type StoredUser } from './store.ts'
 import { createMemoryEphemeral, createRedisEphemeral, type Ephemeral } from './ephemeral.ts'
+import { HttpError, body, invalid } from './http.ts'
+import { registerPasskeyRoutes } from './passkeys.ts'
 
 export type SecureSiteOidcOptions = {
   /** The issuer URL of a provider (H2's `startOidc().issuer`); called at request time, so it may be wired later. */
@@ -176,18 +177,6 @@ const DEVICE_LINK_TTL_MS = 15 * 60_000
 const SOCIAL_START_TTL_MS = 10 * 60_000
 const SOCIAL_CODE_TTL_MS = 2 * 60_000
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ApiErrorCode,
-    message: string,
-    readonly retryAfter?: number,
-  ) {
-    super(message)
-  }
-}
-
-const invalid = (what: string) => new HttpError(400, 'INVALID_PARAMS', `${ApiErrorText.INVALID_PARAMS}: ${what}`)
 
 const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]{1,64}@[a-z0-9-]+(\.[a-z0-9-]+)+$/i
 function emailField(v: unknown, name = 'email'): string {
@@ -203,8 +192,6 @@ function otpField(v: unknown): string {
   return v
 }
 const sha256 = (s: string) => createHash('sha256').update(s).digest()
-const body = (req: FastifyRequest): Record<string, unknown> =>
-  typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {}
 
 /**
  * The email of a social login's id_token claims, only when the provider says it is verified: `email_verified` must be
@@ -962,6 +949,8 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
       })
     return { status: 'completed', ...(await startSession(user, ctx)) }
   })
+
+  registerPasskeyRoutes(app, { store, ephemeral, clock, siteUrl: () => url, apiContext, requireSession, startSession, rateLimit: startRateLimit })
 
   app.post('/api/sign-out', async (req) => {
     const s = await requireSession(req, await apiContext(req))

@@ -34,6 +34,25 @@ export type StoredUser = {
   createdAt: string
 }
 
+/** A WebAuthn credential of a user (issue 28 part 1): what verifying its next assertion needs, and what the list shows. */
+export type StoredPasskey = {
+  /** The credential id (base64url), unique across users. */
+  id: string
+  userId: string
+  /** The COSE public key, base64url. */
+  publicKey: string
+  /** The authenticator's signature counter at the last use (0 for authenticators that do not count). */
+  counter: number
+  transports: string[]
+  /** Backup eligible ('multiDevice') or not, and backed up now. */
+  deviceType: 'singleDevice' | 'multiDevice'
+  backedUp: boolean
+  label: string
+  /** Milliseconds since the epoch (the site's clock). */
+  createdAt: number
+  lastUsedAt?: number
+}
+
 export type StoredSession = { userId: string; projectId: string; origin: string; exp: number }
 
 /** The whole durable state as one object: the earlier JSON file's format, and what `exportState()` returns. */
@@ -43,6 +62,8 @@ export type StoreData = {
   keyCheck?: string
   users: Record<string, StoredUser>
   sessions: Record<string, StoredSession>
+  /** Passkeys by credential id (public keys and counters only; absent in files of the earlier JSON store). */
+  passkeys?: Record<string, StoredPasskey>
 }
 
 const SCHEMA: DbSchema = {
@@ -77,6 +98,25 @@ const SCHEMA: DbSchema = {
         create index secure_site_sessions_exp on secure_site_sessions (exp);
       `,
     },
+    {
+      // Issue 28 part 1: passkeys. Public keys only (nothing secret); a user's passkeys go with the user.
+      version: 2,
+      sql: `
+        create table secure_site_passkeys (
+          id text primary key,
+          user_id text not null references secure_site_users (id) on delete cascade,
+          public_key text not null,
+          counter bigint not null,
+          transports jsonb not null,
+          device_type text not null,
+          backed_up boolean not null,
+          label text not null,
+          created_at bigint not null,
+          last_used_at bigint
+        );
+        create index secure_site_passkeys_user on secure_site_passkeys (user_id);
+      `,
+    },
   ],
 }
 
@@ -87,6 +127,35 @@ const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '235
 
 function columns(u: StoredUser): unknown[] {
   return [u.email ?? null, u.social?.provider ?? null, u.social?.sub ?? null, u.farcaster?.fid ?? null, JSON.stringify(u)]
+}
+
+type PasskeyRow = {
+  id: string
+  user_id: string
+  public_key: string
+  counter: number | string
+  transports: string[] | string
+  device_type: StoredPasskey['deviceType']
+  backed_up: boolean
+  label: string
+  created_at: number | string
+  last_used_at: number | string | null
+}
+
+/** bigint columns come back as strings from pg and numbers from PGlite; jsonb as parsed values from both (strings tolerated). */
+function passkeyOf(r: PasskeyRow): StoredPasskey {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    publicKey: r.public_key,
+    counter: Number(r.counter),
+    transports: typeof r.transports === 'string' ? (JSON.parse(r.transports) as string[]) : r.transports,
+    deviceType: r.device_type,
+    backedUp: r.backed_up,
+    label: r.label,
+    createdAt: Number(r.created_at),
+    ...(r.last_used_at === null ? {} : { lastUsedAt: Number(r.last_used_at) }),
+  }
 }
 
 export type SecureStore = Awaited<ReturnType<typeof openSecureStore>>
@@ -164,6 +233,51 @@ export async function openSecureStore(where: SecureStoreLocation, log: (line: st
       }
     },
 
+    async addPasskey(p: StoredPasskey): Promise<void> {
+      await db.query(
+        `insert into secure_site_passkeys (id, user_id, public_key, counter, transports, device_type, backed_up, label, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [p.id, p.userId, p.publicKey, p.counter, JSON.stringify(p.transports), p.deviceType, p.backedUp, p.label, p.createdAt],
+      )
+    },
+
+    async passkey(id: string): Promise<StoredPasskey | undefined> {
+      return (await db.query<PasskeyRow>('select * from secure_site_passkeys where id = $1', [id])).rows.map(passkeyOf)[0]
+    },
+
+    async passkeys(userId: string): Promise<StoredPasskey[]> {
+      return (await db.query<PasskeyRow>('select * from secure_site_passkeys where user_id = $1 order by created_at, id', [userId])).rows.map(passkeyOf)
+    },
+
+    /**
+     * Records a verified use: the new counter, backup state and time. Refused (false) when the stored counter moved
+     * meanwhile to the new one or past it (a replayed or cloned assertion racing another instance); authenticators
+     * that do not count (0 and 0) are always accepted.
+     */
+    async usePasskey(id: string, counter: number, backedUp: boolean, at: number): Promise<boolean> {
+      const r = await db.query(
+        `update secure_site_passkeys set counter = $2, backed_up = $3, last_used_at = $4
+         where id = $1 and (counter < $2 or (counter = 0 and $2 = 0)) returning id`,
+        [id, counter, backedUp, at],
+      )
+      return r.rows.length === 1
+    },
+
+    /**
+     * Removes a user's passkey under the user's row lock, when `allowed(user, passkeysLeftAfter)` says so (the last
+     * login method stays). Resolves 'removed', 'not-found' or 'refused'.
+     */
+    async removePasskey(userId: string, id: string, allowed: (u: StoredUser, left: number) => boolean): Promise<'removed' | 'not-found' | 'refused'> {
+      return db.transaction(async (tx) => {
+        const u = await one(tx, 'select doc from secure_site_users where id = $1 for update', [userId])
+        const mine = await tx.query<{ id: string }>('select id from secure_site_passkeys where user_id = $1', [userId])
+        if (!u || !mine.rows.some((r) => r.id === id)) return 'not-found'
+        if (!allowed(u, mine.rows.length - 1)) return 'refused'
+        await tx.query('delete from secure_site_passkeys where id = $1 and user_id = $2', [id, userId])
+        return 'removed'
+      })
+    },
+
     async createSession(sid: string, s: StoredSession, nowSec: number): Promise<void> {
       await db.query('insert into secure_site_sessions (sid, user_id, project_id, origin, exp) values ($1, $2, $3, $4, $5)', [sid, s.userId, s.projectId, s.origin, s.exp])
       // Expired sessions go at most once a minute per process (the index on exp keeps it cheap).
@@ -192,11 +306,13 @@ export async function openSecureStore(where: SecureStoreLocation, log: (line: st
       const users = await db.query<{ id: string; doc: StoredUser }>('select id, doc from secure_site_users order by created_at, id')
       const sessions = await db.query<{ sid: string; user_id: string; project_id: string; origin: string; exp: number }>('select * from secure_site_sessions order by sid')
       const keyCheck = await store.keyCheck()
+      const passkeys = (await db.query<PasskeyRow>('select * from secure_site_passkeys order by created_at, id')).rows.map(passkeyOf)
       return {
         version: 1,
         ...(keyCheck ? { keyCheck } : {}),
         users: Object.fromEntries(users.rows.map((r) => [r.id, r.doc])),
         sessions: Object.fromEntries(sessions.rows.map((r) => [r.sid, { userId: r.user_id, projectId: r.project_id, origin: r.origin, exp: Number(r.exp) }])),
+        passkeys: Object.fromEntries(passkeys.map((p) => [p.id, p])),
       }
     },
 
