@@ -144,7 +144,7 @@ describe('axe-core over every story: no serious or critical violation', () => {
     const results = await axe.run(container, {
       // The secure site's panel stories draw the frame's own DOM in an iframe, which axe cannot enter in happy-dom
       // ("Respondable target must be a frame in the current window"): the iframe element itself is still checked
-      // (its title), the panel's markup by stack/secure-site/frame/approval-ui.test.ts.
+      // (its title); the panel inside is driven by role in Chromium (the stories' play functions, the secure-site e2e).
       iframes: false,
       rules: Object.fromEntries(NEEDS_LAYOUT.map((id) => [id, { enabled: false }])),
     })
