@@ -411,6 +411,8 @@ export function devSponsorPolicies(projectId: string, contracts: { usdc6: Addres
         ],
         perUserGasPerDay: '5000000',
         perProjectGasPerDay: '200000000',
+        // The embedded wallet's EIP-7702 upgrade (an operation with the authorization and no call).
+        eip7702Upgrades: true,
       },
     },
   })
