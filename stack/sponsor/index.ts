@@ -85,10 +85,14 @@ class RpcError extends Error {
 
 const refused = (reason: string, message: string): RpcError => new RpcError(SPONSOR_ERRORS.refused, message, { reason })
 
+/** EntryPoint v0.8 / ERC-7677: `factory: "0x7702"` marks a sender authorized by the operation's `eip7702Auth`. */
+const EIP7702_MARKER = '0x7702'
+
 interface UserOp {
   sender: Address
   nonce: bigint
-  factory?: Address
+  /** An address, or EntryPoint v0.8's EIP-7702 marker: the sender is an EOA whose authorization rides along. */
+  factory?: Address | typeof EIP7702_MARKER
   factoryData: Hex
   callData: Hex
   callGasLimit: bigint
@@ -129,7 +133,9 @@ function parseUserOp(raw: unknown, stub: boolean): UserOp {
     if (n >= 2n ** 128n) throw new RpcError(SPONSOR_ERRORS.invalidParams, `params[0].${k} does not fit in 128 bits`)
     return n
   }
-  const factory = address('factory', true)
+  // The 7702 marker is not an address: the operation carries the EOA's EIP-7702 authorization (eip7702Auth, which the
+  // bundler and the chain check); the paymaster signs the initCode as the bundler packs it (0x7702 || factoryData).
+  const factory = typeof op.factory === 'string' && op.factory.toLowerCase() === EIP7702_MARKER ? EIP7702_MARKER : address('factory', true)
   const gasDefault = stub ? 0n : undefined
   return {
     sender: address('sender')!,
@@ -224,7 +230,11 @@ export async function startSponsor(opts: SponsorOptions): Promise<Sponsor> {
     if (policy.chainIds && !policy.chainIds.has(chain.chainId)) throw refused('chain', `project "${projectId}" is not sponsored on chain ${chain.chainId}`)
     const calls = decodeAccountCalls(op.callData)
     if (!calls) throw refused('callData', 'the user operation\'s callData is not an account call the sponsor can read (SimpleAccount execute/executeBatch or ERC-7579 execute): it cannot be checked against the policy')
-    if (calls.length === 0) throw refused('callData', 'the user operation makes no call')
+    if (calls.length === 0) {
+      // An EIP-7702 upgrade alone (the authorization, no call) is paid only where the policy says so.
+      if (op.factory !== EIP7702_MARKER) throw refused('callData', 'the user operation makes no call')
+      if (!policy.eip7702Upgrades) throw refused('upgrade', `project "${projectId}" does not sponsor EIP-7702 upgrades without a call (policy eip7702Upgrades)`)
+    }
     const outside = callOutsidePolicy(policy, calls)
     if (outside) throw refused(outside.reason, outside.message)
     rollDay()
@@ -401,6 +411,8 @@ export function devSponsorPolicies(projectId: string, contracts: { usdc6: Addres
         ],
         perUserGasPerDay: '5000000',
         perProjectGasPerDay: '200000000',
+        // The embedded wallet's EIP-7702 upgrade (an operation with the authorization and no call).
+        eip7702Upgrades: true,
       },
     },
   })

@@ -25,6 +25,8 @@ describe('stack/sponsor policy', () => {
     expect(() => parsePolicies({ projects: { a: { name: 'A', contracts: [{ address: TOKEN, methods: '*' }], perUserGasPerDay: 1, perProjectGasPerDay: 1, expiresAt: 'soon' } } })).toThrow(
       'projects.a.expiresAt must be an ISO 8601 date, got "soon"',
     )
+    expect(() => parsePolicies({ projects: { a: { name: 'A', contracts: [{ address: TOKEN, methods: '*' }], perUserGasPerDay: 1, perProjectGasPerDay: 1, eip7702Upgrades: 'yes' } } })).toThrow('projects.a.eip7702Upgrades must be true or false')
+    expect(parsePolicies({ projects: { a: { name: 'A', contracts: [{ address: TOKEN, methods: '*' }], perUserGasPerDay: 1, perProjectGasPerDay: 1, eip7702Upgrades: true } } }).a!.eip7702Upgrades).toBe(true)
     expect(methodSelector('0xA9059CBB')).toBe('0xa9059cbb')
     expect(methodSelector('0x')).toBe('0x')
   })

@@ -25,6 +25,8 @@ export interface SponsorPolicy {
   perProjectGasPerDay: bigint
   /** Unix milliseconds after which the policy sponsors nothing. */
   expiresAt?: number
+  /** Pays for an EIP-7702 upgrade user operation (factory 0x7702) that makes no call; calls are judged by `contracts`. */
+  eip7702Upgrades?: boolean
 }
 
 export type SponsorPolicies = Readonly<Record<string, SponsorPolicy>>
@@ -81,6 +83,7 @@ export function parsePolicies(json: unknown): Record<string, SponsorPolicy> {
       expiresAt = typeof raw.expiresAt === 'string' ? Date.parse(raw.expiresAt) : Number.NaN
       if (Number.isNaN(expiresAt)) throw new PolicyError(`${at}.expiresAt must be an ISO 8601 date, got ${JSON.stringify(raw.expiresAt)}`)
     }
+    if (raw.eip7702Upgrades !== undefined && typeof raw.eip7702Upgrades !== 'boolean') throw new PolicyError(`${at}.eip7702Upgrades must be true or false`)
     out[projectId] = {
       name: raw.name,
       ...(typeof raw.icon === 'string' && { icon: raw.icon }),
@@ -89,6 +92,7 @@ export function parsePolicies(json: unknown): Record<string, SponsorPolicy> {
       perUserGasPerDay: gas(raw.perUserGasPerDay, `${at}.perUserGasPerDay`),
       perProjectGasPerDay: gas(raw.perProjectGasPerDay, `${at}.perProjectGasPerDay`),
       ...(expiresAt !== undefined && { expiresAt }),
+      ...(raw.eip7702Upgrades === true && { eip7702Upgrades: true }),
     }
   }
   return out

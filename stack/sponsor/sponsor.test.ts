@@ -43,6 +43,7 @@ beforeAll(async () => {
           perUserGasPerDay: '1500000',
           perProjectGasPerDay: '100000000',
         },
+        upgrades: { name: 'Upgrades', contracts: [{ address: contracts.usdc6, methods: ['transfer(address,uint256)'] }], perUserGasPerDay: 1_000_000, perProjectGasPerDay: 10_000_000, eip7702Upgrades: true },
         expired: { name: 'Old', contracts: [{ address: contracts.usdc6, methods: '*' }], perUserGasPerDay: 1_000_000, perProjectGasPerDay: 1_000_000, expiresAt: '2026-01-01T00:00:00Z' },
       },
     }),
@@ -130,6 +131,41 @@ describe('stack/sponsor: ERC-7677 sponsor service for the verifying paymaster', 
     expect(stub.paymaster).toBe(contracts.verifyingPaymaster)
     expect(stub.paymasterVerificationGasLimit).toBe(60_000n)
     expect(stub.paymasterPostOpGasLimit).toBe(0n)
+  })
+
+  it('EIP-7702 marker (factory 0x7702, EntryPoint v0.8): accepted; calls judged by the policy; an upgrade alone only with eip7702Upgrades', async () => {
+    const batchAbi = parseAbi(['struct Call { address target; uint256 value; bytes data; }', 'function executeBatch(Call[] calls)'])
+    const eoa = privateKeyToAccount(generatePrivateKey()).address
+    const op = (calls: { target: Address; value: bigint; data: Hex }[], factory = '0x7702') => ({
+      sender: eoa,
+      nonce: '0x0',
+      factory,
+      factoryData: '0x',
+      callData: encodeFunctionData({ abi: batchAbi, functionName: 'executeBatch', args: [calls] }),
+      maxFeePerGas: '0x3b9aca00',
+      maxPriorityFeePerGas: '0x3b9aca00',
+    })
+    const stub = (project: string, o: unknown) => rpc(`/${project}`, { jsonrpc: '2.0', id: 1, method: 'pm_getPaymasterStubData', params: [o, contracts.entryPoint, '0x7a69', {}] })
+    const usdcTransfer = { target: contracts.usdc6, value: 0n, data: transfer(eoa) }
+
+    // With a call inside the policy, the marker is simply accepted.
+    const inside = await stub(PROJECT, op([usdcTransfer]))
+    expect(inside.json.error).toBeUndefined()
+    expect((inside.json.result as { paymaster: string }).paymaster).toBe(contracts.verifyingPaymaster)
+    // A call outside the policy is refused as before.
+    const outside = await stub(PROJECT, op([{ target: contracts.nft, value: 0n, data: '0x' }]))
+    expect(outside.json.error?.data?.reason).toBe('target')
+    // The upgrade alone (no call): refused unless the policy sponsors upgrades.
+    const bare = await stub(PROJECT, op([]))
+    expect(bare.json.error?.code).toBe(-32001)
+    expect(bare.json.error?.data?.reason).toBe('upgrade')
+    expect(bare.json.error?.message).toBe('project "demo-app" does not sponsor EIP-7702 upgrades without a call (policy eip7702Upgrades)')
+    expect((await stub('upgrades', op([]))).json.result).toMatchObject({ sponsor: { name: 'Upgrades' } })
+    const signed = await rpc('/upgrades', { jsonrpc: '2.0', id: 2, method: 'pm_getPaymasterData', params: [{ ...op([]), callGasLimit: '0x1', verificationGasLimit: '0x1', preVerificationGas: '0x1' }, contracts.entryPoint, '0x7a69', {}] })
+    expect((signed.json.result as { paymasterData: string }).paymasterData).toMatch(/^0x[0-9a-f]{154}$/)
+    // Without the marker, no call is still refused, and any other non-address factory still names the field.
+    expect((await stub('upgrades', { ...op([]), factory: undefined })).json.error?.message).toBe('the user operation makes no call')
+    expect((await stub(PROJECT, op([usdcTransfer], '0x7703'))).json.error?.message).toBe('params[0].factory must be an address, got "0x7703"')
   })
 
   it('a call to another contract, or another method, is refused with a JSON-RPC error naming it', async () => {

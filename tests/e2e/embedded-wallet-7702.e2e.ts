@@ -100,13 +100,14 @@ describe('EIP-7702 for the embedded wallet in Chromium (issue 29 part 2)', () =>
     const contracts = stack.chains.deployment.chains[31337]!.contracts
     const page = await (await stack.browser.newContext()).newPage()
     const eoa = await emailLogin(page, `eip7702-${Date.now()}@example.com`)
-    await client.request({ method: 'anvil_setBalance' as never, params: [eoa, toHex(parseEther('1'))] as never })
+    await client.request({ method: 'anvil_setBalance' as never, params: [eoa, '0x0'] as never })
 
-    // Upgrade: the panel explains delegation and names the delegate.
+    // Upgrade with 0 ETH: the panel explains delegation and names the delegate; the demo sponsor pays the upgrade.
     const upgraded = frameRpc(page, 'e2e-7702-up', 'portico_setDelegation', [{ chainId: '0x7a69', address: contracts.porticoDelegate }])
     await approve(page, 'Upgrade account', /Portico Delegate/)
-    expect((await upgraded).type).toBe('RPC_REQUEST_SUCCESS')
+    expect(await upgraded).toMatchObject({ type: 'RPC_REQUEST_SUCCESS', payload: { result: { sponsored: true, delegate: contracts.porticoDelegate } } })
     expect(((await client.getCode({ address: eoa })) ?? '').toLowerCase()).toBe(`0xef0100${contracts.porticoDelegate.slice(2).toLowerCase()}`)
+    expect(await client.getBalance({ address: eoa })).toBe(0n)
 
     // A sponsored batch of two calls in one operation: the user's ETH does not move.
     const eth = await client.getBalance({ address: eoa })
@@ -129,7 +130,8 @@ describe('EIP-7702 for the embedded wallet in Chromium (issue 29 part 2)', () =>
     expect(other).toMatchObject({ type: 'RPC_REQUEST_ERROR', payload: { code: 4902 } })
     expect(other.payload.message).toMatch(/^The authorization is for chain 31338, but the session is on chain 31337/)
 
-    // Revoke: the code is cleared.
+    // Revoke: the code is cleared. The user pays it (a revoke is never sponsored).
+    await client.request({ method: 'anvil_setBalance' as never, params: [eoa, toHex(parseEther('1'))] as never })
     const revoked = frameRpc(page, 'e2e-7702-revoke', 'portico_setDelegation', [{ chainId: '0x7a69', address: zeroAddress }])
     await approve(page, 'Revoke account upgrade', /code is cleared/)
     expect((await revoked).type).toBe('RPC_REQUEST_SUCCESS')

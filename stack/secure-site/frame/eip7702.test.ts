@@ -16,6 +16,7 @@ describe('issue 29 part 2: the EIP-7702 authorization panel', () => {
     expect(d.rows.find((r) => r.label === 'Warning')).toMatchObject({ warning: true, value: expect.stringMatching(/acts for your account/) })
     expect(row(d.rows, 'Network (chain id)')).toBe('31337')
     expect(row(d.rows, 'Undo')).toMatch(/revoke/)
+    expect(row(d.rows, 'Fee')).toBe("The app's sponsor pays the gas if it agrees; otherwise your account pays the gas of one transaction.")
   })
 
   it('address 0 is a revocation, said as such', () => {
@@ -23,6 +24,8 @@ describe('issue 29 part 2: the EIP-7702 authorization panel', () => {
     expect(d.title).toBe('Revoke account upgrade')
     expect(row(d.rows, 'What this does')).toMatch(/code is cleared/)
     expect(row(d.rows, 'Network (chain id)')).toBe('31337')
+    // A revoke is never sponsored (no delegate code is left for the EntryPoint to call).
+    expect(row(d.rows, 'Fee')).toBe('Your account pays the gas of one transaction.')
   })
 
   it('malformed requests and chain id 0 are refused with -32602 before any panel', () => {

@@ -42,7 +42,7 @@ export function describeDelegation(req: DelegationRequest): { title: typeof UPGR
       network,
       scope,
       { label: 'Undo', value: 'You can revoke the upgrade at any time (an authorization to address 0).' },
-      { label: 'Fee', value: 'Your account pays the gas of one transaction.' },
+      { label: 'Fee', value: "The app's sponsor pays the gas if it agrees; otherwise your account pays the gas of one transaction." },
     ],
   }
 }

@@ -16,6 +16,8 @@ import type { RpcResponse } from './api-types.ts'
 
 const CHAIN = 31337
 const PROJECT = 'demo-app'
+/** A project whose policy also pays for an EIP-7702 upgrade alone (stack/sponsor: eip7702Upgrades). */
+const UPGRADES = 'upgrades-app'
 const A: Address = '0x000000000000000000000000000000000000a11c'
 const B: Address = '0x000000000000000000000000000000000000b0b0'
 const DELEGATE_ABI = parseAbi(['function delegateName() view returns (string)', 'struct Call { address target; uint256 value; bytes data; }', 'function executeBatch(Call[] calls)'])
@@ -38,7 +40,10 @@ beforeAll(async () => {
   sponsor = await startSponsor({
     chains: [{ chainId: CHAIN, entryPoint: contracts.entryPoint, paymaster: contracts.verifyingPaymaster }],
     policies: parsePolicies({
-      projects: { [PROJECT]: { name: 'Demo App', contracts: [{ address: contracts.usdc6, methods: ['transfer(address,uint256)'] }], perUserGasPerDay: '5000000', perProjectGasPerDay: '100000000' } },
+      projects: {
+        [PROJECT]: { name: 'Demo App', contracts: [{ address: contracts.usdc6, methods: ['transfer(address,uint256)'] }], perUserGasPerDay: '5000000', perProjectGasPerDay: '100000000' },
+        [UPGRADES]: { name: 'Upgrades App', contracts: [{ address: contracts.usdc6, methods: ['transfer(address,uint256)'] }], perUserGasPerDay: '5000000', perProjectGasPerDay: '100000000', eip7702Upgrades: true },
+      },
     }),
     validitySeconds: 3600,
   })
@@ -88,9 +93,9 @@ async function upgrade(u: User): Promise<void> {
   expect(res.error).toBeUndefined()
 }
 
-async function status(u: User, id: string): Promise<{ status: number; atomic: boolean; receipts?: Array<{ status: Hex }> }> {
+async function status(u: User, id: string, module?: Eip7702): Promise<{ status: number; atomic: boolean; receipts?: Array<{ status: Hex }> }> {
   for (let i = 0; i < 400; i++) {
-    const res = await rpc(u, 'wallet_getCallsStatus', [id], { approved: false })
+    const res = await rpc(u, 'wallet_getCallsStatus', [id], { approved: false, ...(module && { module }) })
     expect(res.error).toBeUndefined()
     const r = res.result as { status: number; atomic: boolean }
     if (r.status !== 100) return r
@@ -136,6 +141,58 @@ describe('issue 29 part 2: EIP-7702 delegation for the embedded wallet EOA (real
     const after = await rpc(u, 'wallet_getCapabilities', [u.account.address, ['0x7a69']], { approved: false })
     expect(after.result).toMatchObject({ '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true }, portico_delegation: { status: 'active' } } })
   }, 60_000)
+
+  it('sponsored upgrade: a user with 0 ETH upgrades through one user operation carrying the authorization; ETH stays 0', async () => {
+    const sponsoredUpgrades = createEip7702({
+      delegates: { [CHAIN]: contracts.porticoDelegate },
+      evmRpcUrls: { [CHAIN]: dev.chains[0]!.rpcUrl },
+      bundlerUrl: bundler.url,
+      paymasterUrl: `${sponsor.url}/${UPGRADES}`,
+      pollMs: 50,
+    })
+    const u = await newUser('0', '10')
+    expect(await client.getBalance({ address: u.account.address })).toBe(0n)
+    const res = await rpc(u, 'portico_setDelegation', [{ chainId: '0x7a69', address: contracts.porticoDelegate }], { module: sponsoredUpgrades })
+    expect(res.error).toBeUndefined()
+    expect(res.result).toMatchObject({ chainId: '0x7a69', delegate: contracts.porticoDelegate, sponsored: true })
+    const { transactionHash, userOperationHash } = res.result as { transactionHash: Hex; userOperationHash: Hex }
+    expect(userOperationHash).toMatch(/^0x[0-9a-f]{64}$/)
+    // The bundler's transaction carried the EOA's authorization (type 4) and landed.
+    const tx = await client.getTransaction({ hash: transactionHash })
+    expect(tx.type).toBe('eip7702')
+    expect(tx.authorizationList?.map((a) => getAddress(a.address))).toEqual([contracts.porticoDelegate])
+    expect((await codeOf(u.account.address)).toLowerCase()).toBe(`0xef0100${contracts.porticoDelegate.slice(2).toLowerCase()}`)
+    expect(await client.getBalance({ address: u.account.address })).toBe(0n)
+    expect(sponsor.gasUsedToday(UPGRADES, u.account.address)).toBeGreaterThan(0n)
+
+    // The upgraded 0-ETH account then sends a sponsored batch, and its ETH is still 0.
+    const sent = await rpc(u, 'wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls: [{ to: contracts.usdc6, data: usdc(A, '1') }, { to: contracts.usdc6, data: usdc(B, '1') }] }], { module: sponsoredUpgrades })
+    expect(sent.error).toBeUndefined()
+    expect(await status(u, (sent.result as { id: string }).id, sponsoredUpgrades)).toMatchObject({ status: 200, atomic: true })
+    expect(await client.getBalance({ address: u.account.address })).toBe(0n)
+
+    // The revoke is never sponsored (no account code would be left for the EntryPoint to call): with 0 ETH it fails.
+    const revoke = await rpc(u, 'portico_setDelegation', [{ chainId: '0x7a69', address: zeroAddress }], { module: sponsoredUpgrades })
+    expect(revoke.error?.code).toBe(-32603)
+    expect((await codeOf(u.account.address)).toLowerCase()).toBe(`0xef0100${contracts.porticoDelegate.slice(2).toLowerCase()}`)
+  }, 120_000)
+
+  it('the sponsor refuses the upgrade by policy: a user with ETH pays it (sponsored: false, reason); with 0 ETH a clear message', async () => {
+    // The default module's project sponsors USDC transfers but not an upgrade alone.
+    const poor = await newUser('0', '10')
+    const refused = await rpc(poor, 'portico_setDelegation', [{ chainId: '0x7a69', address: contracts.porticoDelegate }])
+    expect(refused.error?.code).toBe(-32603)
+    expect(refused.error?.message).toMatch(/^The sponsor did not pay for the upgrade \(.*project "demo-app" does not sponsor EIP-7702 upgrades without a call.*\) and the account has no ETH to pay for it itself$/)
+    expect(await codeOf(poor.account.address)).toBe('0x')
+
+    const u = await newUser('1', '10')
+    const eth = await client.getBalance({ address: u.account.address })
+    const paid = await rpc(u, 'portico_setDelegation', [{ chainId: '0x7a69', address: contracts.porticoDelegate }])
+    expect(paid.error).toBeUndefined()
+    expect(paid.result).toMatchObject({ delegate: contracts.porticoDelegate, sponsored: false, reason: expect.stringMatching(/does not sponsor EIP-7702 upgrades/) })
+    expect((await codeOf(u.account.address)).toLowerCase()).toBe(`0xef0100${contracts.porticoDelegate.slice(2).toLowerCase()}`)
+    expect(await client.getBalance({ address: u.account.address })).toBeLessThan(eth)
+  }, 120_000)
 
   it('refuses an authorization for another chain id, for chain id 0, or to another contract; nothing is signed', async () => {
     const u = await newUser()

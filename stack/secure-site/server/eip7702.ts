@@ -2,7 +2,9 @@
  * EIP-7702 for the embedded wallet's EOA (issue 29 part 2). On a chain where the secure site knows the stack's delegate
  * (stack/chain/7702/PorticoDelegate.sol, on Prague dev chains), the user's EOA can be upgraded: after the frame's
  * panel explained it and the user approved, `portico_setDelegation` signs an EIP-7702 authorization for the session's
- * chain and sends it in a type-4 transaction from the EOA to itself. The EOA keeps its address and its key; its
+ * chain. With a sponsor that agrees (its policy's `eip7702Upgrades`), the authorization rides in a sponsored ERC-4337
+ * user operation (EntryPoint v0.8's 0x7702 marker) and a user with 0 ETH can upgrade; otherwise, and always for a
+ * revoke, the EOA sends it in a type-4 transaction to itself and pays. The EOA keeps its address and its key; its
  * account type stays `eoa` (SPEC §3/§4 know two types: externally owned and smart account), and while its code points
  * at the delegate:
  * - `wallet_sendCalls` runs the batch atomically (`executeBatch`: a reverting call reverts them all), so SPEC §8's
@@ -156,7 +158,24 @@ export function createEip7702(o: Eip7702Options) {
       throw new RpcError(RpcErrorCode.UNAUTHORIZED, `The embedded wallet delegates only to ${DELEGATE_NAME} (${delegate}) on chain ${chainId}, not to ${parsed.delegate}`)
     const account = signer(keys)
     if (!isAddressEqual(account.address, user.eip155Address as Address)) throw new RpcError(RpcErrorCode.UNAUTHORIZED, 'The key does not match the account of this session')
-    const { chain } = chainOf(chainId)
+    // An upgrade goes first as a sponsored user operation carrying the authorization (EntryPoint v0.8's 7702 marker),
+    // when a sponsor and a bundler serve the chain and the sponsor agrees. A revoke cannot: with the code cleared there
+    // is no account code for the EntryPoint to call, so the EOA always pays it.
+    let sponsorError: string | undefined
+    if (parsed.delegate && o.paymasterUrl && bundlerUrlOf(chainId)) {
+      try {
+        const sponsored = await upgradeSponsored(account, chainId, delegate, o.paymasterUrl)
+        const now = await delegationOf(account.address, chainId)
+        if (!now || !isAddressEqual(now, delegate)) throw new RpcError(RpcErrorCode.INTERNAL, 'The authorization was not applied (the account nonce moved?)')
+        return { transactionHash: sponsored.transactionHash, chainId: toHex(chainId), delegate: now, userOperationHash: sponsored.userOperationHash, sponsored: true }
+      } catch (e) {
+        if (e instanceof RpcError) throw e
+        sponsorError = errorText(e)
+      }
+    }
+    const { chain, client } = chainOf(chainId)
+    if (sponsorError && (await client.getBalance({ address: account.address })) === 0n)
+      throw new RpcError(RpcErrorCode.INTERNAL, `The sponsor did not pay for the upgrade (${sponsorError}) and the account has no ETH to pay for it itself`)
     const wallet = createWalletClient({ account, chain, transport: http(pick(o.evmRpcUrls, chainId)!) })
     let hash: Hex
     try {
@@ -165,13 +184,42 @@ export function createEip7702(o: Eip7702Options) {
       const authorization = await wallet.signAuthorization({ account, contractAddress: parsed.delegate ?? zeroAddress, executor: 'self' })
       hash = await wallet.sendTransaction({ account, chain, authorizationList: [authorization], to: account.address, data: '0x' })
     } catch (e) {
-      throw new RpcError(RpcErrorCode.INTERNAL, errorText(e))
+      throw new RpcError(RpcErrorCode.INTERNAL, sponsorError ? `${errorText(e)} (the sponsor did not pay either: ${sponsorError})` : errorText(e))
     }
     if ((await waitTx(chainId, hash)) !== 'success') throw new RpcError(RpcErrorCode.INTERNAL, 'The authorization transaction reverted')
     const now = await delegationOf(account.address, chainId)
     const expected = parsed.delegate ? delegate : undefined
     if ((now ?? null) !== (expected ? getAddress(expected) : null)) throw new RpcError(RpcErrorCode.INTERNAL, 'The authorization was not applied (the account nonce moved?)')
-    return { transactionHash: hash, chainId: toHex(chainId), delegate: now ?? null }
+    return { transactionHash: hash, chainId: toHex(chainId), delegate: now ?? null, ...(sponsorError && { sponsored: false, reason: sponsorError }) }
+  }
+
+  /** A sponsored client for the EOA as a Simple7702 account (the delegate's code) through the bundler. */
+  async function bundlerFor(account: LocalAccount, chainId: number, paymasterUrl: string) {
+    const { client } = chainOf(chainId)
+    const smart = await toSimple7702SmartAccount({ client, owner: account as Parameters<typeof toSimple7702SmartAccount>[0]['owner'], implementation: delegateOf(chainId)! })
+    return createBundlerClient({
+      account: smart,
+      client,
+      paymaster: createPaymasterClient({ transport: http(paymasterUrl) }),
+      transport: http(bundlerUrlOf(chainId)!),
+      pollingInterval: pollMs,
+    })
+  }
+
+  /**
+   * The upgrade as one sponsored user operation: the EOA's authorization (for the chain, at its current nonce: the
+   * bundler's transaction carries it) rides in `eip7702Auth` with the factory marker 0x7702, and the operation makes no
+   * call (`executeBatch([])`). The sponsor's policy decides (stack/sponsor: `eip7702Upgrades`).
+   */
+  async function upgradeSponsored(account: LocalAccount, chainId: number, delegate: Address, paymasterUrl: string): Promise<{ transactionHash: Hex; userOperationHash: Hex }> {
+    const { chain } = chainOf(chainId)
+    const wallet = createWalletClient({ account, chain, transport: http(pick(o.evmRpcUrls, chainId)!) })
+    const authorization = await wallet.signAuthorization({ account, contractAddress: delegate })
+    const bundler = await bundlerFor(account, chainId, paymasterUrl)
+    const userOperationHash = await bundler.sendUserOperation({ calls: [], authorization })
+    // The authorization applies even if the (empty) execution failed: the caller checks the code.
+    const receipt = await bundler.waitForUserOperationReceipt({ hash: userOperationHash, pollingInterval: pollMs, timeout: receiptTimeoutMs })
+    return { transactionHash: receipt.receipt.transactionHash, userOperationHash }
   }
 
   /** Which sponsor pays a batch: the request's paymasterService (same origin as the configured one), else the default. */
@@ -195,15 +243,7 @@ export function createEip7702(o: Eip7702Options) {
   }
 
   async function sendSponsored(account: LocalAccount, chainId: number, calls: Call[], paymasterUrl: string): Promise<Hex> {
-    const { client } = chainOf(chainId)
-    const smart = await toSimple7702SmartAccount({ client, owner: account as Parameters<typeof toSimple7702SmartAccount>[0]['owner'], implementation: delegateOf(chainId)! })
-    const bundler = createBundlerClient({
-      account: smart,
-      client,
-      paymaster: createPaymasterClient({ transport: http(paymasterUrl) }),
-      transport: http(bundlerUrlOf(chainId)!),
-      pollingInterval: pollMs,
-    })
+    const bundler = await bundlerFor(account, chainId, paymasterUrl)
     return bundler.sendUserOperation({ calls: calls.map((c) => ({ to: c.to, value: c.value, data: c.data ?? '0x' })) })
   }
 
