@@ -19,7 +19,7 @@ const APPROVE = `0x095ea7b3${SPENDER.slice(2).toLowerCase().padStart(64, '0')}${
 
 function approval(sponsorship: Sponsorship) {
   const description = describeRequest(parseSigningRequest('eth_sendTransaction', [{ to: USDC, data: APPROVE }]), 31337)
-  description.rows.push(...sponsorRows(sponsorship, { name: 'Portico demo', origin: 'http://127.0.0.1:5173' }))
+  description.rows.unshift(...sponsorRows(sponsorship, { name: 'Portico demo', origin: 'http://127.0.0.1:5173' }))
   return { method: 'eth_sendTransaction', description, label: 'Approval panel' }
 }
 

@@ -466,6 +466,8 @@ describe('frame controller: wallet RPC and approval', () => {
       paymasterUrl: 'https://pm.example/rpc',
     })
     expect(gasRow(s.approvals[0]!)).toEqual([{ label: 'Gas', value: 'Gas paid by Portico demo' }])
+    // The row comes first: the panel scrolls its rows, and who pays is what the user decides on.
+    expect(s.approvals[0]!.description.rows[0]).toEqual({ label: 'Gas', value: 'Gas paid by Portico demo' })
     expect(s.api.rpc).toHaveBeenCalledWith({
       method: 'eth_sendTransaction',
       params: [{ to: USDC, data: approveData }],

@@ -478,7 +478,8 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
       const description = describeRequest(parsed, chain)
       if (parsed.method === 'eth_sendTransaction' || parsed.method === 'wallet_sendCalls') {
         sponsorship = await askSponsorship(method, params, chain)
-        description.rows.push(...sponsorRows(sponsorship, { name: dapp.name, origin: opts.hostOrigin }))
+        // First, above the call's details: who pays is what the user decides on, and the panel scrolls its rows.
+        description.rows.unshift(...sponsorRows(sponsorship, { name: dapp.name, origin: opts.hostOrigin }))
       }
       return withApproval({ id: request.id, method, description, hostOrigin: opts.hostOrigin }, call)
     },
