@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { describeDelegation } from '../../../stack/secure-site/frame/eip7702.ts'
 import { parseDelegationRequest } from '../../../stack/secure-site/eip7702-request.ts'
-import { armed, BothThemes } from './secure-panel-story.tsx'
+import { armed, BothThemes } from './secure-panel.fixtures.tsx'
 
 /**
  * Issue 29 part 2: the secure site's approval panel for an EIP-7702 authorization, as the frame draws it (its own

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor } from 'storybook/test'
 import { describeRequest, sponsorRows, type Sponsorship } from '../../../stack/secure-site/frame/describe.ts'
 import { parseSigningRequest } from '../../../stack/secure-site/requests.ts'
-import { armed, BothThemes } from './secure-panel-story.tsx'
+import { armed, BothThemes } from './secure-panel.fixtures.tsx'
 
 /**
  * Issue 29 part 1: the secure site's approval panel for a smart account's transaction whose gas the app's paymaster
