@@ -10,7 +10,7 @@ import { createPublicClient, encodeFunctionData, erc20Abi, http, parseEther, toH
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBundler, type Bundler } from '../../stack/bundler/index.ts'
 import { devSponsorPolicies, startSponsor, type Sponsor } from '../../stack/sponsor/index.ts'
-import { startHostStack, type HostStack } from './harness.ts'
+import { emailLoginOnDemoHost, startHostStack, type HostStack } from './harness.ts'
 
 const PROJECT = 'portico-e2e'
 let stack: HostStack
@@ -49,19 +49,7 @@ afterAll(async () => {
 })
 
 async function emailLogin(page: Page, email: string): Promise<Address> {
-  await page.goto(new URL('/?wallet=none', stack.host.url).href)
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
-  await dialog.getByRole('textbox', { name: 'Email' }).fill(email)
-  await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
-  const mail = await stack.embedded!.mail.waitFor((m) => m.to.includes(email) && /code/i.test(m.subject), 30_000)
-  const emailDialog = page.getByRole('dialog', { name: 'Email' })
-  await emailDialog.getByRole('textbox', { name: 'Code' }).fill(/\b(\d{6})\b/.exec(mail.text)![1]!)
-  await emailDialog.getByRole('button', { name: 'Continue', exact: true }).click()
-  await page.getByRole('dialog', { name: 'Account' }).waitFor({ timeout: 30_000 })
-  const status = page.getByText(/^Connected 0x[0-9a-fA-F]{40} on /)
-  await status.waitFor({ timeout: 30_000 })
-  return /0x[0-9a-fA-F]{40}/.exec((await status.textContent()) ?? '')![0] as Address
+  return (await emailLoginOnDemoHost(page, stack, email)).address
 }
 
 type Reply = { type: string; payload: { result?: unknown; message?: string; code?: number } }

@@ -12,7 +12,7 @@ import { createPublicClient, encodeFunctionData, erc20Abi, http, maxUint256, typ
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBundler, type Bundler } from '../../stack/bundler/index.ts'
 import { devSponsorPolicies, parsePolicies, startSponsor, type Sponsor } from '../../stack/sponsor/index.ts'
-import { startHostStack, type HostStack } from './harness.ts'
+import { connectedAddress, emailLoginOnDemoHost, startHostStack, type HostStack } from './harness.ts'
 
 const PROJECT = 'portico-e2e'
 /** A dapp's own paymaster project, named by wallet_sendCalls' paymasterService capability: DAI only. */
@@ -56,32 +56,9 @@ afterAll(async () => {
   await stack?.stop()
 })
 
-const connectedAddress = async (page: Page, not?: string): Promise<Address> => {
-  const status = page.getByText(/^Connected 0x[0-9a-fA-F]{40} on /)
-  let address = ''
-  await expect
-    .poll(async () => {
-      address = /0x[0-9a-fA-F]{40}/.exec((await status.textContent().catch(() => '')) ?? '')?.[0] ?? ''
-      return address !== '' && address !== not
-    }, { timeout: 30_000 })
-    .toBe(true)
-  return address as Address
-}
-
 /** Email login on the demo host, then the Account view's switch to the smart account; answers its address. */
 async function smartAccountUser(page: Page, email: string): Promise<Address> {
-  await page.goto(new URL('/?wallet=none', stack.host.url).href)
-  await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
-  await dialog.getByRole('textbox', { name: 'Email' }).fill(email)
-  await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
-  const mail = await stack.embedded!.mail.waitFor((m) => m.to.includes(email) && /code/i.test(m.subject), 30_000)
-  const emailDialog = page.getByRole('dialog', { name: 'Email' })
-  await emailDialog.getByRole('textbox', { name: 'Code' }).fill(/\b(\d{6})\b/.exec(mail.text)![1]!)
-  await emailDialog.getByRole('button', { name: 'Continue', exact: true }).click()
-  const account = page.getByRole('dialog', { name: 'Account' })
-  await account.waitFor({ timeout: 30_000 })
-  const eoa = await connectedAddress(page)
+  const { account, address: eoa } = await emailLoginOnDemoHost(page, stack, email)
   await account.getByRole('button', { name: 'Switch to smart account' }).click()
   await page.getByRole('dialog', { name: 'Account type' }).getByRole('button', { name: 'Switch to smart account' }).click()
   await account.waitFor({ timeout: 30_000 })

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
 import { otherChains, startDemoHost, startDemoWallet, type DemoHost } from '../../demo/server.ts'
@@ -191,4 +191,39 @@ export async function connectDevWallet(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: /^Portico Dev Wallet/ }).click()
   await walletPrompt(page).getByRole('button', { name: 'Approve' }).click()
+}
+
+/**
+ * The address the demo host's status line shows ("Connected 0x… on …"), once it shows one (other than `not`, to wait
+ * for a switch).
+ */
+export async function connectedAddress(page: Page, not?: string): Promise<`0x${string}`> {
+  const status = page.getByText(/^Connected 0x[0-9a-fA-F]{40} on /)
+  let address = ''
+  await expect
+    .poll(async () => {
+      address = /0x[0-9a-fA-F]{40}/.exec((await status.textContent().catch(() => '')) ?? '')?.[0] ?? ''
+      return address !== '' && address !== not
+    }, { timeout: 30_000 })
+    .toBe(true)
+  return address as `0x${string}`
+}
+
+/**
+ * Email one-time-code login on the demo host (no injected wallet) through the stack's mail sink, as a person does it:
+ * Connect Wallet, Email, the code from the mail. Resolves on the Account dialog, with the connected address.
+ */
+export async function emailLoginOnDemoHost(page: Page, stack: HostStack, email: string): Promise<{ account: Locator; address: `0x${string}` }> {
+  await page.goto(new URL('/?wallet=none', stack.host.url).href)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
+  await connect.getByRole('textbox', { name: 'Email' }).fill(email)
+  await connect.getByRole('button', { name: 'Continue', exact: true }).click()
+  const mail = await stack.embedded!.mail.waitFor((m) => m.to.includes(email) && /code/i.test(m.subject), 30_000)
+  const emailDialog = page.getByRole('dialog', { name: 'Email' })
+  await emailDialog.getByRole('textbox', { name: 'Code' }).fill(/\b(\d{6})\b/.exec(mail.text)![1]!)
+  await emailDialog.getByRole('button', { name: 'Continue', exact: true }).click()
+  const account = page.getByRole('dialog', { name: 'Account' })
+  await account.waitFor({ timeout: 30_000 })
+  return { account, address: await connectedAddress(page) }
 }

@@ -10,7 +10,7 @@ import { createServer } from 'node:net'
 import type { CDPSession, Page } from 'playwright-core'
 import { createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHostStack, type HostStack } from './harness.ts'
+import { connectedAddress, emailLoginOnDemoHost, startHostStack, type HostStack } from './harness.ts'
 
 let stack: HostStack
 
@@ -44,12 +44,6 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
   return { cdp, authenticatorId }
 }
 
-const connectedAddress = async (page: Page) => {
-  const status = page.getByText(/^Connected 0x[0-9a-fA-F]{40} on /)
-  await status.waitFor({ timeout: 30_000 })
-  return /0x[0-9a-fA-F]{40}/.exec((await status.textContent()) ?? '')![0] as `0x${string}`
-}
-
 describe('passkeys in Chromium (issue 28)', () => {
   it('adds a passkey after an email login, logs in with it alone after signing out, and signs a message verified on the local chain', async () => {
     expect(new URL(stack.embedded!.secureSite.url).hostname).toBe('localhost')
@@ -59,18 +53,7 @@ describe('passkeys in Chromium (issue 28)', () => {
     const email = `pk-${Date.now()}@example.com`
 
     // Email login first (a passkey is added to an account that exists).
-    await page.goto(new URL('/?wallet=none', stack.host.url).href)
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
-    await connect.getByRole('textbox', { name: 'Email' }).fill(email)
-    await connect.getByRole('button', { name: 'Continue', exact: true }).click()
-    const mail = await stack.embedded!.mail.waitFor((m) => m.to.includes(email) && /code/i.test(m.subject), 30_000)
-    const emailDialog = page.getByRole('dialog', { name: 'Email' })
-    await emailDialog.getByRole('textbox', { name: 'Code' }).fill(/\b(\d{6})\b/.exec(mail.text)![1]!)
-    await emailDialog.getByRole('button', { name: 'Continue', exact: true }).click()
-    const account = page.getByRole('dialog', { name: 'Account' })
-    await account.waitFor({ timeout: 30_000 })
-    const address = await connectedAddress(page)
+    const { account, address } = await emailLoginOnDemoHost(page, stack, email)
 
     // Account → Add a passkey → Passkeys → Add a passkey: the secure site's panel, clicked inside its frame.
     await account.getByRole('button', { name: 'Add a passkey' }).click()
