@@ -5,8 +5,9 @@
  * docs/SELF-HOSTING.md documents every key.
  */
 import { readFileSync } from 'node:fs'
-import { clientAddressOf } from './relay/trust-proxy.ts'
+import { trustProxyFn } from './trust-proxy.ts'
 
+/** `true` (one proxy), a hop count, or the proxies' addresses/CIDRs: stack/trust-proxy.ts. */
 export type TrustProxy = boolean | string | string[] | number
 
 export type StackConfig = {
@@ -200,7 +201,7 @@ function check(value: unknown, shape: Shape, path: string, env: Env): unknown {
       const addresses = typeof v === 'string' ? v : Array.isArray(v) ? v.map((x, i) => check(x, 'string', `${path}[${i}]`, env) as string) : undefined
       if (addresses === undefined) throw want('true, false, a hop count, or proxy addresses/CIDRs')
       try {
-        clientAddressOf(addresses, path)
+        trustProxyFn(addresses, path)
       } catch (error) {
         throw new ConfigError((error as Error).message)
       }

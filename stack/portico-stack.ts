@@ -8,7 +8,7 @@
  */
 import { isAbsolute, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { ConfigError, loadStackConfig, SERVICE_NAMES, type ServiceName, type StackConfig, type TrustProxy } from './config.ts'
+import { ConfigError, loadStackConfig, SERVICE_NAMES, type ServiceName, type StackConfig } from './config.ts'
 import {
   apiProblems,
   bundlerProblems,
@@ -64,9 +64,6 @@ export function productionErrors(config: StackConfig, names: readonly ServiceNam
   }
   return errors
 }
-
-/** The relay's trustProxy: hops or addresses/CIDRs as given; `true` is one proxy, `false` none. */
-const relayTrust = (t: TrustProxy | undefined): number | string | string[] => (t === undefined || t === false ? 0 : t === true ? 1 : t)
 
 type DevContracts = { entryPoint: `0x${string}`; verifyingPaymaster: `0x${string}`; usdc6: `0x${string}`; dai18: `0x${string}`; nft: `0x${string}` }
 
@@ -170,7 +167,7 @@ export async function startStack(
             redis: r.redisUrl ?? config.redisUrl,
             redisPrefix: r.redisPrefix,
             maxConnectionsPerIp: r.maxConnectionsPerIp,
-            trustProxy: relayTrust(config.trustProxy),
+            trustProxy: config.trustProxy,
             verifyOrigins: r.verifyOrigins,
           })
           running.push({ name, lines: [`relay ready ${relay.url}`], stop: () => relay.stop() })
@@ -191,7 +188,7 @@ export async function startStack(
             adminToken: a.adminToken,
             onrampProviderPage: a.onrampProviderPage,
             chains: a.chains,
-            trustProxy: config.trustProxy as boolean | string | string[] | undefined,
+            trustProxy: config.trustProxy,
             log,
           })
           found.apiUrl = api.url

@@ -115,6 +115,23 @@ describe.each(DB_BACKENDS)('analytics ingestion and read access (%s)', (backend)
     expect((await stored()).map((e) => e.eventId).sort()).toEqual(['p0', 'p1', 'q0'])
   })
 
+  it('trustProxy true is one proxy, as in the relay and the secure site: what a client prepends to X-Forwarded-For is not its key', async () => {
+    const api = await start({ trustProxy: true, eventRateLimit: { perClient: 2, perProject: 1000, windowMs: 60_000 } })
+    // The proxy appends the real client (10.0.0.1) after whatever the client sent; Fastify's own `true` took the leftmost.
+    expect((await post(api.url, 'portico-demo', '203.0.113.1, 10.0.0.1', 's0')).status).toBe(202)
+    expect((await post(api.url, 'portico-demo', '203.0.113.2, 10.0.0.1', 's1')).status).toBe(202)
+    expect((await post(api.url, 'portico-demo', '203.0.113.3, 10.0.0.1', 's2')).status).toBe(429)
+    expect((await post(api.url, 'portico-demo', '203.0.113.3, 10.0.0.2', 's3')).status).toBe(202)
+  })
+
+  it('a hop count trusts that many proxies (Fastify\'s own number trusts none)', async () => {
+    const api = await start({ trustProxy: 2, eventRateLimit: { perClient: 1, perProject: 1000, windowMs: 60_000 } })
+    // Client, proxy 1 appends 10.0.0.1, proxy 2 appends proxy 1's address 10.9.9.9.
+    expect((await post(api.url, 'portico-demo', '203.0.113.1, 10.0.0.1, 10.9.9.9', 'h0')).status).toBe(202)
+    expect((await post(api.url, 'portico-demo', '203.0.113.2, 10.0.0.1, 10.9.9.9', 'h1')).status).toBe(429)
+    expect((await post(api.url, 'portico-demo', '203.0.113.2, 10.0.0.2, 10.9.9.9', 'h2')).status).toBe(202)
+  })
+
   it('without trustProxy, X-Forwarded-For does not make a new client', async () => {
     const api = await start({ eventRateLimit: { perClient: 1, perProject: 1000, windowMs: 60_000 } })
     expect((await post(api.url, 'portico-demo', '10.0.0.1')).status).toBe(202)

@@ -9,6 +9,7 @@ import { registerBlockchainRoutes } from './blockchain-routes.ts'
 import { registerConvertRoutes } from './convert-routes.ts'
 import { createOnrampService, registerOnrampProviderPage, registerOnrampRoutes } from './onramp-routes.ts'
 import { ChainIndexer } from './chain-indexer.ts'
+import { trustProxyFn, type TrustProxy } from '../trust-proxy.ts'
 import { buildChainRuntimes, type DevChainInfo } from './chains.ts'
 import { lockStartup, openApiDb, readMeta, writeMeta, type ApiDb } from './db.ts'
 import { projectIdProblem, registerCors, registerErrorHandling, registerInputGuard, registerProjectGuard } from './http.ts'
@@ -83,10 +84,11 @@ export type ApiServerOptions = {
   /** Token GET /e wants as `Authorization: Bearer <token>`, 16 characters or more; generated (and logged) when absent. */
   adminToken?: string
   /**
-   * Take the client address from X-Forwarded-For (Fastify's trustProxy: true, or the addresses/CIDRs of the proxies
-   * to trust). Only behind a reverse proxy that sets the header; otherwise any client could pick its rate-limit key.
+   * Take the client address from X-Forwarded-For: `true` one proxy, a hop count, or the addresses/CIDRs of the
+   * proxies to trust (stack/trust-proxy.ts; not Fastify's "trust all" `true`). Only behind a reverse proxy that sets
+   * the header; otherwise any client could pick its rate-limit key.
    */
-  trustProxy?: boolean | string | string[]
+  trustProxy?: TrustProxy
   /** Clock for the rate limits and the sign-in nonces and sessions, in ms (default Date.now); tests move it. */
   now?: () => number
   /**
@@ -139,7 +141,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     logger: false,
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 300 },
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: trustProxyFn(opts.trustProxy, 'api: trustProxy'),
     // Scalars only: the default 'array' coercion would turn a string body field into a one-element array.
     ajv: { customOptions: { coerceTypes: true } },
   }

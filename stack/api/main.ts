@@ -4,19 +4,21 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_DEPLOYMENT_FILE, DEFAULT_DEV_CHAINS, readDeployment, type Deployment } from '../chain/index.ts'
 import { command, listenPort } from '../cli.ts'
+import { parseTrustProxyFlag } from '../trust-proxy.ts'
 import { DEFAULT_EVENT_RATE_LIMIT, startApiServer } from './index.ts'
 import { apiProblems, exitOnDevDefaults } from '../production.ts'
 
 const USAGE = `npm run stack:api -- [--port 8788] [--data-dir stack/api/.data/db | --database-url postgres://...]
   [--deployment file] [--demo-wallet-url url] [--project-ids a,b] [--events-per-client 120]
-  [--events-per-project 1200] [--admin-token token] [--trust-proxy[=addresses]] [--host 127.0.0.1]
+  [--events-per-project 1200] [--admin-token token] [--trust-proxy[=hops|addresses]] [--host 127.0.0.1]
   [--public-url https://api.example] [--allowed-origins https://app.example,...] [--no-onramp-provider-page] [--production]
 PORTICO_API_DATABASE_URL and PORTICO_API_ADMIN_TOKEN stand in for the two flags that carry secrets, which other users
 of the machine could read from the process list.`
 const here = dirname(fileURLToPath(import.meta.url))
 
-// A bare --trust-proxy trusts any proxy; --trust-proxy=127.0.0.1,10.0.0.0/8 only those (parseArgs has no optional values).
-const args = process.argv.slice(2).map((a) => (a === '--trust-proxy' ? '--trust-proxy=*' : a))
+// A bare --trust-proxy is one proxy; --trust-proxy=2 two; --trust-proxy=127.0.0.1,10.0.0.0/8 only those
+// (stack/trust-proxy.ts; parseArgs has no optional values).
+const args = process.argv.slice(2).map((a) => (a === '--trust-proxy' ? '--trust-proxy=1' : a))
 const flags = command(
   USAGE,
   {
@@ -101,7 +103,7 @@ const server = await startApiServer({
   projectIds,
   eventRateLimit,
   adminToken,
-  trustProxy: flags['trust-proxy'] === '*' || (flags['trust-proxy']?.split(',') ?? false),
+  trustProxy: flags['trust-proxy'] === undefined ? false : parseTrustProxyFlag(flags['trust-proxy'], 'api: --trust-proxy'),
   log: (s) => console.error(s),
 })
 // A generated token is printed once, here: whoever runs the server reads events with it (GET /e).

@@ -1,5 +1,5 @@
 import type { RelayOptions } from './index.ts'
-import { clientAddressOf } from './trust-proxy.ts'
+import { parseTrustProxyFlag } from '../trust-proxy.ts'
 import { isExactOrigin } from './verify-server.ts'
 
 /** What `npm run stack:relay -- …` accepts: the start options plus `verbose` (log connections to stdout). */
@@ -72,11 +72,8 @@ export function parseRelayFlags(argv: readonly string[], env: Readonly<Record<st
         opts.redis = checkRedisUrl(valueOf(flag, i++), flag)
         break
       case '--trust-proxy': {
-        // A hop count, or the proxies' addresses/CIDRs separated by commas (as the API's and secure site's flag).
-        const raw = valueOf(flag, i++)
-        const trust = /^\d+$/.test(raw) ? Number(raw) : raw.split(',').map((a) => a.trim())
-        clientAddressOf(trust, `relay: ${flag}`) // throws on an address that is not an IP or CIDR
-        opts.trustProxy = trust
+        // A hop count, or the proxies' addresses/CIDRs separated by commas (the API's and secure site's flag too).
+        opts.trustProxy = parseTrustProxyFlag(valueOf(flag, i++), `relay: ${flag}`)
         break
       }
       case '--redis-prefix':

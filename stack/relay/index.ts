@@ -13,7 +13,7 @@ import {
   type StoredMessage,
 } from './message-store.ts'
 import { LocalBus, RedisStore, type RelayBus } from './redis-store.ts'
-import { clientAddressOf, type TrustProxy } from './trust-proxy.ts'
+import { clientAddressOf, type TrustProxy } from '../trust-proxy.ts'
 import { LocalVerifyServer, send } from './verify-server.ts'
 
 export { pointVerifyAtLocalRelay, disableVerifyAttestation } from './verify-client.ts'

@@ -1,5 +1,5 @@
 /**
- * The relay's trustProxy (docs/SELF-HOSTING.md, "Client IPs"): a hop count, or the proxies' addresses/CIDRs as
+ * trustProxy (stack/trust-proxy.ts, one meaning in the relay, API and secure site; docs/SELF-HOSTING.md): true, a hop count, or the proxies' addresses/CIDRs as
  * Fastify and proxy-addr take them, through startRelay, the relay's --trust-proxy flag and portico-stack's config.
  */
 import type { IncomingMessage } from 'node:http'
@@ -10,7 +10,7 @@ import { ConfigError, parseStackConfig } from '../config.ts'
 import { startStack } from '../portico-stack.ts'
 import { parseRelayFlags } from './cli.ts'
 import { startRelay, type Relay } from './index.ts'
-import { clientAddressOf } from './trust-proxy.ts'
+import { clientAddressOf, parseTrustProxyFlag } from '../trust-proxy.ts'
 
 /** A request from `socket` carrying `forwardedFor` (omitted: no header). */
 const request = (socket: string, forwardedFor?: string) =>
@@ -22,6 +22,9 @@ describe('clientAddressOf: which address a request comes from', () => {
     expect(clientAddressOf(1)(request('10.0.0.1', '198.51.100.7, 203.0.113.9'))).toBe('203.0.113.9')
     expect(clientAddressOf(2)(request('10.0.0.1', '198.51.100.7, 203.0.113.9, 10.0.0.2'))).toBe('203.0.113.9')
     expect(clientAddressOf(1)(request('10.0.0.1'))).toBe('10.0.0.1')
+    // true is one proxy (not Fastify's "trust every proxy", which would answer 198.51.100.7); false is none.
+    expect(clientAddressOf(true)(request('10.0.0.1', '198.51.100.7, 203.0.113.9'))).toBe('203.0.113.9')
+    expect(clientAddressOf(false)(request('10.0.0.1', '203.0.113.9'))).toBe('10.0.0.1')
   })
 
   it('addresses/CIDRs: the header is read from the right past each trusted proxy; an untrusted socket keeps its own address', () => {
@@ -114,6 +117,13 @@ describe('--trust-proxy and the config\'s trustProxy', () => {
     expect(parseRelayFlags(['--trust-proxy', '127.0.0.1,10.0.0.0/8'])).toEqual({ port: 8787, trustProxy: ['127.0.0.1', '10.0.0.0/8'] })
     expect(() => parseRelayFlags(['--trust-proxy', 'proxy.example'])).toThrow('relay: --trust-proxy: invalid IP address: proxy.example')
     expect(() => parseRelayFlags(['--trust-proxy'])).toThrow('relay: --trust-proxy needs a value')
+  })
+
+  it('one parser for the three services\' flag: a bare flag (API, secure site) is one proxy, a count, or addresses', () => {
+    expect(parseTrustProxyFlag(true, '--trust-proxy')).toBe(1)
+    expect(parseTrustProxyFlag('3', '--trust-proxy')).toBe(3)
+    expect(parseTrustProxyFlag('127.0.0.1, loopback', '--trust-proxy')).toEqual(['127.0.0.1', 'loopback'])
+    expect(() => parseTrustProxyFlag('*', 'api: --trust-proxy')).toThrow('api: --trust-proxy: invalid IP address: * (give IPs or CIDRs, e.g. 10.0.0.1 or 10.0.0.0/8)')
   })
 
   it('the config takes true/false, a hop count, or addresses/CIDRs (a list or one string); a bad address names the key', () => {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import { parseTrustProxyFlag } from '../trust-proxy.ts'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { DEFAULT_DEPLOYMENT_FILE, readDeployment } from '../chain/index.ts'
@@ -16,7 +17,7 @@ import { exitOnDevDefaults, secureSiteProblems } from '../production.ts'
  *   [--solana-rpc http://127.0.0.1:8899] [--bundler-url http://127.0.0.1:4337 [--smart-account-chains 31337,...]]
  *   [--sessions-api-url http://127.0.0.1:8788] [--farcaster-relay http://127.0.0.1:8789 [--farcaster-rpc url]]
  *   [--sponsor-url http://127.0.0.1:4338 [--paymaster-origins https://pm.example,...]]
- *   [--host 127.0.0.1] [--public-url https://secure.example] [--trust-proxy[=addresses]] [--oidc-issuers issuers.json] [--database-url postgres://...] [--redis-url redis://...]
+ *   [--host 127.0.0.1] [--public-url https://secure.example] [--trust-proxy[=hops|addresses]] [--oidc-issuers issuers.json] [--database-url postgres://...] [--redis-url redis://...]
  *   [--production]`
  *
  * Production mode (`--production` or NODE_ENV=production) refuses every dev default, naming it: it wants
@@ -48,8 +49,8 @@ function fail(message: string): never {
 let values: Record<string, string | string[] | boolean | undefined>
 try {
   ;({ values } = parseArgs({
-    // A bare --trust-proxy trusts any proxy; --trust-proxy=10.0.0.1,10.0.0.0/8 only those.
-    args: process.argv.slice(2).map((a) => (a === '--trust-proxy' ? '--trust-proxy=*' : a)),
+    // A bare --trust-proxy is one proxy; --trust-proxy=2 two; --trust-proxy=10.0.0.1,10.0.0.0/8 only those.
+    args: process.argv.slice(2).map((a) => (a === '--trust-proxy' ? '--trust-proxy=1' : a)),
     options: {
       port: { type: 'string' },
       'data-dir': { type: 'string' },
@@ -160,7 +161,7 @@ const site = await startSecureSite({
   port,
   host: str('host'),
   publicUrl: str('public-url'),
-  trustProxy: trustProxy === undefined ? false : trustProxy === '*' ? true : trustProxy.split(','),
+  trustProxy: trustProxy === undefined ? false : parseTrustProxyFlag(trustProxy, 'secure-site: --trust-proxy'),
   dataDir: resolve(str('data-dir') ?? join(here, '.data')),
   ...(dbUrl ? { databaseUrl: dbUrl } : {}),
   ...(redisUrl ? { redisUrl } : {}),

@@ -40,6 +40,7 @@ import {
   solanaAddressOf,
 } from './crypto.ts'
 import { createMailer, type OtpPurpose, type SmtpOptions } from './mailer.ts'
+import { trustProxyFn, type TrustProxy } from '../../trust-proxy.ts'
 import { createAllowlist, frameAncestors, isExactOrigin, isOriginAllowed } from './origins.ts'
 import { CALLBACK_TEMPLATE_PATH, FRAME_CSP, PAGE_CSP, FRAME_PAGE_PATH, escapeHtml, loadFrameAssets, page, placeholderAssets, socialCallbackPage, type AssetMap } from './pages.ts'
 import { handleRpc, parseChain } from './rpc.ts'
@@ -70,11 +71,11 @@ export type SecureSiteOptions = {
    */
   publicUrl?: string
   /**
-   * Take the client address (the key of the per-client rate limits) from X-Forwarded-For: true trusts any proxy, or
-   * the addresses/CIDRs of the proxies to trust, or the number of hops (Fastify's trustProxy). Default false: the
-   * socket's address, so no client can pick its own rate-limit key.
+   * Take the client address (the key of the per-client rate limits) from X-Forwarded-For: `true` one proxy, a hop
+   * count, or the addresses/CIDRs of the proxies to trust (stack/trust-proxy.ts; not Fastify's "trust all" `true`).
+   * Default false: the socket's address, so no client can pick its own rate-limit key.
    */
-  trustProxy?: boolean | string | string[] | number
+  trustProxy?: TrustProxy
   /** Known project ids; others get 401 "Unauthorized: invalid key". Absent: any id the API server answers. */
   projectId?: string | string[]
   /** The API server whose `GET /projects/v1/origins` gives each project's allowlist. */
@@ -285,7 +286,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   // No forceCloseConnections: stop() lets requests under way finish (a signature, a UserOperation's receipt wait), so a
   // deploy does not cut them; the long-polls a client simply repeats (device approval, Farcaster) end at stop().
   // Sockets carrying no request are closed at stop() (preClose below).
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024, trustProxy: (opts.trustProxy ?? false) as boolean })
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024, trustProxy: trustProxyFn(opts.trustProxy, 'secure-site: trustProxy') })
   // Requests under way per socket. Node's server.close() (and fastify's idle close) waits for a socket that never sent
   // a request until headersTimeout (60 s): undici (fetch) opens such spare sockets under parallel requests, and one left
   // from the tests' rate-limit burst was what held app.close() in secure-site.test.ts.

@@ -220,7 +220,7 @@ describe('issue 26 item 10: social logins', () => {
 describe('issue 27 item 2: rate limits key on the real client; X-Forwarded-For only when trustProxy says so', () => {
   const hit = (s: SecureSite, forwardedFor: string) =>
     fetch(`${s.url}/api/email/connect`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor, 'x-portico-project-id': PROJECT, 'x-portico-host-origin': HOST }, body: '{}' }).then((r) => r.status)
-  const start = (trustProxy?: boolean) => {
+  const start = (trustProxy?: boolean | number) => {
     const dir = mkdtempSync(join(tmpdir(), 'secure-site-proxy-'))
     return startSecureSite({ projectId: PROJECT, allowedOrigins: [HOST], smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false }, evmRpcUrls: {}, dataDir: dir, frameAssets: 'placeholder', emailRateLimitPerMinute: 2, ...(trustProxy === undefined ? {} : { trustProxy }) }).then((s) => ({ s, dir }))
   }
@@ -240,6 +240,28 @@ describe('issue 27 item 2: rate limits key on the real client; X-Forwarded-For o
     try {
       expect([await hit(s, '198.51.100.1'), await hit(s, '198.51.100.1'), await hit(s, '198.51.100.1')]).toEqual([400, 400, 429])
       expect(await hit(s, '198.51.100.2')).toBe(400)
+    } finally {
+      await s.stop()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('trustProxy true is one proxy, as in the relay and the API: what the client prepends does not give it a new budget', async () => {
+    const { s, dir } = await start(true)
+    try {
+      expect([await hit(s, '203.0.113.1, 198.51.100.1'), await hit(s, '203.0.113.2, 198.51.100.1'), await hit(s, '203.0.113.3, 198.51.100.1')]).toEqual([400, 400, 429])
+      expect(await hit(s, '203.0.113.3, 198.51.100.2')).toBe(400)
+    } finally {
+      await s.stop()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('a hop count trusts that many proxies', async () => {
+    const { s, dir } = await start(2)
+    try {
+      expect([await hit(s, '203.0.113.1, 198.51.100.1, 10.9.9.9'), await hit(s, '203.0.113.2, 198.51.100.1, 10.9.9.9'), await hit(s, '198.51.100.1, 10.9.9.9')]).toEqual([400, 400, 429])
+      expect(await hit(s, '203.0.113.3, 198.51.100.2, 10.9.9.9')).toBe(400)
     } finally {
       await s.stop()
       rmSync(dir, { recursive: true, force: true })
