@@ -27,9 +27,11 @@ import {
  *   relays never both accept the message that fills a topic. Expired entries leave the indexes when a limit would
  *   otherwise be hit (and every 64th message of a topic), not on every publish. Expiry uses Redis's clock (TIME).
  * - Publishes fan out over pub/sub, one channel per topic (`<p>p:<topic>`), subscribed while a local client is.
- * - The counts of `stats()` are sampled with SCAN over the topic indexes (no global index on the publish path).
+ * - The counts of `stats()` come from two sorted sets kept by the add script, `<p>live` (every stored message's key,
+ *   score its expiry) and `<p>topics` (every topic index, score the last expiry on it): a sample is two ZCOUNTs, and
+ *   drops a bounded number of expired entries, whatever else the Redis holds (it used to SCAN the whole keyspace).
  *
- * About a dozen Redis commands per publish and two per acknowledgement (the first design ran about 27 and 3, and
+ * About fourteen Redis commands per publish and two per acknowledgement (the first design ran about 27 and 3, and
  * saturated Redis near 3,000 publishes a second: BENCHMARKS.md, relay load).
  *
  * One Redis (with replicas if you like) serves any number of relays; Redis Cluster is not supported (the scripts
@@ -69,13 +71,15 @@ end
 `
 
 /**
- * The publishes of one event-loop turn. KEYS, five per message: message, topic index, topic ledger, publisher index,
- * publisher ledger. ARGV: origin relay id, max topic messages, max topic bytes, max publisher bytes, then six per
- * message: key, ttl ms, bytes, publisher id, JSON, fan-out channel.
+ * The publishes of one event-loop turn. KEYS: the live-message and live-topic sets of the counts, then five per
+ * message: message, topic index, topic ledger, publisher index, publisher ledger. ARGV: origin relay id, max topic
+ * messages, max topic bytes, max publisher bytes, then six per message: key, ttl ms, bytes, publisher id, JSON,
+ * fan-out channel.
  * Returns [status, expiresAt] per message: 1 new, 0 duplicate, -1 topic messages, -2 topic bytes, -3 publisher bytes.
  */
 const ADD_LUA = `${LUA_PRELUDE}
 local origin, maxMessages, maxTopicBytes, maxPublisherBytes = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local liveMessages, liveTopics = KEYS[1], KEYS[2]
 local out = {}
 local function add(m, z, b, pz, pb, key, ttl, bytes, publisher, json, channel)
   local exp = now + ttl
@@ -86,6 +90,8 @@ local function add(m, z, b, pz, pb, key, ttl, bytes, publisher, json, channel)
       redis.call('PEXPIREAT', m, exp)
       redis.call('ZADD', z, exp, member)
       keepUntil(z, b, exp, ttl)
+      redis.call('ZADD', liveMessages, 'GT', exp, key)
+      redis.call('ZADD', liveTopics, 'GT', exp, z)
     end
     return 0, exp
   end
@@ -115,11 +121,13 @@ local function add(m, z, b, pz, pb, key, ttl, bytes, publisher, json, channel)
   redis.call('ZADD', z, exp, member)
   redis.call('HSET', b, '#', topicBytes + bytes, 'n', seq)
   keepUntil(z, b, exp, ttl)
+  redis.call('ZADD', liveMessages, 'GT', exp, key)
+  redis.call('ZADD', liveTopics, 'GT', exp, z)
   redis.call('PUBLISH', channel, '{"o":"' .. origin .. '","e":' .. string.format('%d', exp) .. ',"m":' .. json .. '}')
   return 1, exp
 end
-for i = 0, #KEYS / 5 - 1 do
-  local k, a = i * 5, 4 + i * 6
+for i = 0, (#KEYS - 2) / 5 - 1 do
+  local k, a = 2 + i * 5, 4 + i * 6
   local status, exp = add(KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 4], KEYS[k + 5],
     ARGV[a + 1], tonumber(ARGV[a + 2]), tonumber(ARGV[a + 3]), ARGV[a + 4], ARGV[a + 5], ARGV[a + 6])
   out[#out + 1] = status
@@ -163,6 +171,24 @@ end
 return out
 `
 
+/** Expired entries a count sample drops from each set at most. */
+const COUNT_PRUNE = 10_000
+
+/**
+ * KEYS: the live-message and live-topic sets. Returns [topics, messages] that have not expired, and drops up to
+ * COUNT_PRUNE expired entries of each set (the rest go in later samples), so a sample's cost does not grow with
+ * Redis's keyspace or with a burst of expiries.
+ */
+const COUNT_LUA = `${LUA_PRELUDE}
+local out = {}
+for i = 2, 1, -1 do
+  local expired = redis.call('ZCOUNT', KEYS[i], '-inf', now)
+  if expired > 0 then redis.call('ZREMRANGEBYRANK', KEYS[i], 0, math.min(expired, ${COUNT_PRUNE}) - 1) end
+  out[#out + 1] = redis.call('ZCOUNT', KEYS[i], '(' .. now, '+inf')
+end
+return out
+`
+
 /**
  * KEYS: messages; ARGV: the client id of each. The acknowledgement is a field of the message, gone with it; a
  * message that already expired is not brought back.
@@ -178,6 +204,7 @@ type Scripted = Redis & {
   relayAdd(numKeys: number, ...args: (string | number)[]): Promise<number[]>
   relayUndelivered(numKeys: number, ...args: (string | number)[]): Promise<(string | number)[]>
   relayAck(numKeys: number, ...args: string[]): Promise<number>
+  relayCount(numKeys: number, ...args: string[]): Promise<[number, number]>
 }
 
 /** Acknowledgements written by one script call at most (a fetch page may add more at once). */
@@ -216,6 +243,7 @@ export class RedisStore implements RelayStore {
     redis.defineCommand('relayAdd', { lua: ADD_LUA })
     redis.defineCommand('relayUndelivered', { lua: UNDELIVERED_LUA })
     redis.defineCommand('relayAck', { lua: ACK_LUA })
+    redis.defineCommand('relayCount', { lua: COUNT_LUA })
   }
 
   static async connect(opts: RedisRelayOptions): Promise<{ store: RedisStore; bus: RedisBus }> {
@@ -293,7 +321,9 @@ export class RedisStore implements RelayStore {
       const batch = pending.slice(start, start + ADD_BATCH)
       this.redis
         .relayAdd(
-          batch.length * 5,
+          2 + batch.length * 5,
+          `${this.prefix}live`,
+          `${this.prefix}topics`,
           ...batch.flatMap((entry) => entry.keys),
           this.origin,
           maxTopicMessages,
@@ -331,25 +361,12 @@ export class RedisStore implements RelayStore {
   }
 
   /**
-   * Live messages and the topics holding them, over every relay on this Redis: a SCAN of the topic indexes and a
-   * ZCOUNT of each (incremental, so Redis serves others in between; stats() reads the last sample).
+   * Live messages and the topics holding them, over every relay on this Redis: one script call on the two sets the
+   * add script keeps (stats() reads the last sample).
    */
   async refreshCounts(): Promise<void> {
-    const now = Date.now()
-    let topics = 0
-    let messages = 0
-    const stream = this.redis.scanStream({ match: `${escapeGlob(this.prefix)}t:*:z`, count: 1000 })
-    for await (const keys of stream as AsyncIterable<string[]>) {
-      if (keys.length === 0) continue
-      const pipeline = this.redis.pipeline()
-      for (const key of keys) pipeline.zcount(key, `(${now}`, '+inf')
-      for (const [error, live] of (await pipeline.exec()) ?? []) {
-        if (error || !live) continue
-        topics++
-        messages += Number(live)
-      }
-    }
-    this.cachedCounts = { topics, messages }
+    const [topics, messages] = await this.redis.relayCount(2, `${this.prefix}live`, `${this.prefix}topics`)
+    this.cachedCounts = { topics: Number(topics), messages: Number(messages) }
   }
 
   /** The figures of the last sample; asking starts the next one (stats() is synchronous, Redis is not). */
@@ -472,11 +489,6 @@ export class RedisBus implements RelayBus {
   async close(): Promise<void> {
     await this.sub.quit().catch(() => this.sub.disconnect())
   }
-}
-
-/** A key prefix as a literal inside a SCAN MATCH pattern. */
-function escapeGlob(text: string): string {
-  return text.replace(/[*?[\]\\]/g, (c) => `\\${c}`)
 }
 
 function fanOutChannel(prefix: string, topic: string): string {

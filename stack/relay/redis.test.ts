@@ -3,15 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignClient } from '@walletconnect/sign-client'
 import { WalletKit } from '@reown/walletkit'
 import { Core } from '@walletconnect/core'
+import { Redis } from 'ioredis'
 import { generateKeyPair } from '@walletconnect/relay-auth'
 import { privateKeyToAccount } from 'viem/accounts'
 import { toHex, verifyMessage, type Hex } from 'viem'
 import { RELAY_ERROR, startRelay, subscriptionId, type Relay, type RelayOptions } from './index.ts'
 import { startLocalRedis, type LocalRedis } from './redis-server.ts'
+import { RedisStore } from './redis-store.ts'
 import { MemoryStorage, RawClient, nextEvent } from './test-kit.ts'
 
 // WalletConnect skips telemetry, Verify and link-mode probing when it sees this (isTestRun()).
 process.env.IS_VITEST = 'true'
+
+/** Calls per command from Redis's INFO commandstats (since the last CONFIG RESETSTAT). */
+const callsOf = (info: string): Record<string, number> =>
+  Object.fromEntries([...info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)].map(([, name, calls]) => [name, Number(calls)]))
 
 const topicOf = (label: string) => createHash('sha256').update(`${label}-${Math.random()}`).digest('hex')
 
@@ -101,6 +107,53 @@ describe('stack/relay scale-out: several relay processes on one Redis are one re
     expect((await again.request('irn_batchFetchMessages', { topics: [topic] })).result).toEqual({ messages: [], hasMore: false })
     await drain(again, await connect(a), topic)
     expect(deliveries(again, topic)).toEqual([])
+  })
+
+  it('counts stored topics and messages of all relays on its prefix from its own keys: no SCAN, the same few commands with a big keyspace', async () => {
+    const [a, b] = [await relayOnRedis('counts'), await relayOnRedis('counts')]
+    const elsewhere = await relayOnRedis('counts-elsewhere')
+    const [onA, onB, onElsewhere] = [await connect(a), await connect(b), await connect(elsewhere)]
+    const admin = new Redis(redis.url)
+    try {
+      // Keys that are not this deployment's: other applications', and another relay prefix's topic index.
+      await admin.mset(Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`other-app:${i}`, 'x'])))
+      expect((await onElsewhere.request('irn_publish', { topic: topicOf('elsewhere'), message: 'not ours', ttl: 300 })).result).toBe(true)
+      const [t1, t2, t3] = [topicOf('count-1'), topicOf('count-2'), topicOf('count-3')]
+      for (const [client, topic, message, ttl] of [[onA, t1, 'one', 300], [onA, t1, 'two', 300], [onB, t2, 'three', 300], [onB, t3, 'short', 1]] as const) {
+        expect((await client.request('irn_publish', { topic, message, ttl })).result).toBe(true)
+      }
+      // A republished payload is no new message.
+      expect((await onB.request('irn_publish', { topic: t1, message: 'one', ttl: 300 })).result).toBe(true)
+      await admin.config('RESETSTAT')
+      await expect.poll(() => [a.stats().storedTopics, a.stats().storedMessages], { timeout: 10_000 }).toEqual([3, 4])
+      await expect.poll(() => [b.stats().storedTopics, b.stats().storedMessages], { timeout: 10_000 }).toEqual([3, 4])
+      // The 1 s message expires: both relays see it gone (on Redis's clock).
+      await expect.poll(() => [a.stats().storedTopics, a.stats().storedMessages], { timeout: 15_000, interval: 200 }).toEqual([2, 3])
+      await expect.poll(() => [b.stats().storedTopics, b.stats().storedMessages], { timeout: 15_000, interval: 200 }).toEqual([2, 3])
+      await expect.poll(() => elsewhere.stats().storedMessages, { timeout: 10_000 }).toBe(1)
+      const commands = await admin.info('commandstats')
+      expect(commands).not.toMatch(/cmdstat_scan:/)
+      expect(commands).not.toMatch(/cmdstat_keys:/)
+      // One sample: one script call of four ZCOUNTs (and a ZREMRANGEBYRANK when something expired), whatever the
+      // keyspace. The relays stop first, so that only this sample runs.
+      await Promise.all([onA, onB, onElsewhere].map((client) => client.close()))
+      await Promise.all([a, b, elsewhere].map((relay) => relay.stop()))
+      await admin.config('RESETSTAT')
+      const sampler = await RedisStore.connect({ url: redis.url, prefix: 'test:counts:', limits: { maxTopicMessages: 0, maxTopicBytes: 0, maxStoredBytesPerClient: 0 }, log: () => {} })
+      try {
+        const before = callsOf(await admin.info('commandstats'))
+        await sampler.store.refreshCounts()
+        expect(sampler.store.counts()).toEqual({ topics: 2, messages: 3 })
+        const after = callsOf(await admin.info('commandstats'))
+        expect((after.zcount ?? 0) - (before.zcount ?? 0)).toBe(4)
+        expect(after.scan).toBeUndefined()
+      } finally {
+        await sampler.store.close()
+        await sampler.bus.close()
+      }
+    } finally {
+      await admin.quit()
+    }
   })
 
   it('enforces per-topic limits across relays', async () => {
