@@ -558,6 +558,46 @@ function kernelTokensUses(sources: Sources): string[] {
   return out
 }
 
+/**
+ * Modules that one of `sources` imports dynamically (`import('./x.ts')`) while another (or the same) imports them
+ * statically with a value import: the bundler cannot split them off, so the dynamic import is pointless (and warns).
+ */
+function mixedImports(sources: Map<string, string>): string[] {
+  const edges = (kind: 'static' | 'dynamic') => {
+    const out = new Map<string, string[]>()
+    const pattern = kind === 'static' ? /^\s*(?:import|export)\s+(?!type\b)[^;'"]*?from\s+['"](\.[^'"]+)['"]/gm : /import\(\s*['"](\.[^'"]+)['"]\s*\)/g
+    for (const [path, source] of sources) {
+      for (const [, specifier] of source.matchAll(pattern)) {
+        const to = relative(ROOT, resolve(dirname(join(ROOT, path)), specifier!)).split(sep).join('/')
+        out.set(to, [...(out.get(to) ?? []), path])
+      }
+    }
+    return out
+  }
+  const statically = edges('static')
+  return [...edges('dynamic')].filter(([to]) => statically.has(to)).map(([to, by]) => `${to}: import() in ${by.join(', ')}, static in ${statically.get(to)!.join(', ')}`)
+}
+
+describe('architecture: a module is loaded statically or lazily, not both', () => {
+  it('catches a module imported both ways (negative fixture)', () => {
+    const fixture = new Map([
+      ['plugins/foo/plugin.ts', "import { a } from './shared.ts'\nimport type { T } from './typed.ts'\nconst b = () => import('./shared.ts')\nconst c = () => import('./typed.ts')"],
+      ['plugins/foo/other.ts', "export { d } from './lazy.ts'\nconst e = () => import('./only-lazy.ts')"],
+      ['plugins/foo/index.ts', "const f = () => import('./lazy.ts')"],
+    ])
+    expect(mixedImports(fixture)).toEqual([
+      'plugins/foo/shared.ts: import() in plugins/foo/plugin.ts, static in plugins/foo/plugin.ts',
+      'plugins/foo/lazy.ts: import() in plugins/foo/index.ts, static in plugins/foo/other.ts',
+    ])
+  })
+
+  it('plugins/bip122 imports esplora.ts (and every other module of its own) one way only', () => {
+    const shipped = new Map([...repoSources('plugins/bip122')].filter(([path]) => !isDevFile(path)))
+    expect(shipped.has('plugins/bip122/esplora.ts')).toBe(true)
+    expect(mixedImports(shipped)).toEqual([])
+  })
+})
+
 describe('architecture: contract 1.1 capabilities (issue 23 item 4)', () => {
   it('catches a plugin source or view that imports or names KernelTokens, but not a comment or a string (negative fixture)', () => {
     const sources = fixture({

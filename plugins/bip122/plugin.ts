@@ -4,7 +4,7 @@ import { message } from 'portico/react'
 import type { Bip122Views } from './index.ts'
 import { decodeBitcoinAddress, isBitcoinAddress } from './address.ts'
 import { Bip122Connector } from './connector.ts'
-import { getBalanceSats } from './esplora.ts'
+import { broadcast as broadcastTransaction, getBalanceSats } from './esplora.ts'
 import { messages } from './messages.ts'
 import { bitcoin, bitcoinTestnet, esploraUrl } from './networks.ts'
 import { walletStandardApp } from './peers.ts'
@@ -174,8 +174,7 @@ function registerRpc(ctx: PluginContext): void {
     if (session) return signPsbtThroughSession(session, account.address, psbt, signInputs, broadcast === true)
     const signed = await wallet.signPsbt({ psbt, signInputs, network })
     if (!broadcast) return { psbt: signed }
-    const { broadcast: send } = await import('./esplora.ts')
-    return { psbt: signed, txid: await send(esploraUrl(network), await extractTransaction(signed)) }
+    return { psbt: signed, txid: await broadcastTransaction(esploraUrl(network), await extractTransaction(signed)) }
   })
   ctx.registerRpc('bip122:sendTransfer', async ({ recipients }) => {
     const { wallet, network, account } = active()
