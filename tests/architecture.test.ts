@@ -598,6 +598,15 @@ describe('architecture: a module is loaded statically or lazily, not both', () =
   })
 })
 
+describe('architecture: core UI strings come through ui/i18n\'s hooks or the strings context', () => {
+  it('outside ui/i18n only the modal shell (which preloads the catalogues before it opens) imports the core catalogue', () => {
+    const importers = [...repoSources('ui')]
+      .filter(([path, source]) => !isDevFile(path) && !path.startsWith('ui/i18n/') && specifiersOf(source).some((s) => target(join(ROOT, path), s) === 'ui/i18n/core.ts'))
+      .map(([path]) => path)
+    expect(importers).toEqual(['ui/react/shell.tsx'])
+  })
+})
+
 describe('architecture: contract 1.1 capabilities (issue 23 item 4)', () => {
   it('catches a plugin source or view that imports or names KernelTokens, but not a comment or a string (negative fixture)', () => {
     const sources = fixture({

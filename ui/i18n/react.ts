@@ -37,6 +37,36 @@ export function useStrings(): PorticoStrings {
   return useMessages(coreMessages)
 }
 
+/**
+ * A catalogue's strings in the modal's language without suspending: the buttons sit in the host's tree, which may
+ * have no Suspense boundary. Until a language's chunk is in (and on the server, and while hydrating) it reads
+ * English, then re-renders translated.
+ */
+export function useMessagesNow<T extends Messages<T>>(catalogue: Catalogue<T>): T {
+  const { locale } = useLocale()
+  const now = loadMessages(catalogue, locale)
+  const [loaded, setLoaded] = useState<{ locale: string; strings: T } | undefined>(undefined)
+  const pending = now instanceof Promise
+  useEffect(() => {
+    if (!pending) return
+    let live = true
+    void (now as Promise<T>).then((strings) => live && setLoaded({ locale, strings }))
+    return () => {
+      live = false
+    }
+  }, [now, pending, locale])
+  if (!pending) return now
+  return loaded?.locale === locale ? loaded.strings : catalogue.en
+}
+
+/**
+ * The core UI strings in the modal's language without suspending, for components in the host's tree (outside the
+ * modal shell, which provides `useStrings()` to its components through StringsContext): `<ConnectButton>`.
+ */
+export function useStringsNow(): PorticoStrings {
+  return useMessagesNow(coreMessages)
+}
+
 /** Shows a SPEC §8 text in the modal's language (verbatim when it is not catalogued). */
 export function useErrorText(): (text: string) => string {
   const messages = useMessages(errorMessages)

@@ -1,10 +1,7 @@
 import { truncateAddress } from '../../kernel/index.ts'
 import { Button } from '../components/Button.tsx'
 import { PorticoStyles } from '../components/PorticoStyles.tsx'
-import { useEffect, useState } from 'react'
-import { loadMessages, type Catalogue, type Messages } from '../i18n/catalogue.ts'
-import { coreMessages } from '../i18n/core.ts'
-import { useLocale } from '../i18n/react.ts'
+import { useStringsNow } from '../i18n/react.ts'
 import { useAccount, useConnection, useModal, useNetwork } from './hooks.ts'
 
 export interface ConnectButtonProps {
@@ -26,7 +23,7 @@ export function ConnectButton({ className }: ConnectButtonProps = {}) {
   const account = useAccount()
   const { status } = useConnection()
   const { caipNetwork } = useNetwork()
-  const strings = useMessagesNow(coreMessages)
+  const strings = useStringsNow()
   let button
   if (account.isConnected && account.address) {
     const label = account.profileName || truncateAddress(account.address)
@@ -55,26 +52,4 @@ export function ConnectButton({ className }: ConnectButtonProps = {}) {
       {button}
     </>
   )
-}
-
-/**
- * A catalogue's strings in the modal's language without suspending: the buttons sit in the host's tree, which may
- * have no Suspense boundary. Until a language's chunk is in (and on the server, and while hydrating) it reads
- * English, then re-renders translated.
- */
-export function useMessagesNow<T extends Messages<T>>(catalogue: Catalogue<T>): T {
-  const { locale } = useLocale()
-  const now = loadMessages(catalogue, locale)
-  const [loaded, setLoaded] = useState<{ locale: string; strings: T } | undefined>(undefined)
-  const pending = now instanceof Promise
-  useEffect(() => {
-    if (!pending) return
-    let live = true
-    void (now as Promise<T>).then((strings) => live && setLoaded({ locale, strings }))
-    return () => {
-      live = false
-    }
-  }, [now, pending, locale])
-  if (!pending) return now
-  return loaded?.locale === locale ? loaded.strings : catalogue.en
 }

@@ -10,7 +10,7 @@ import {
 } from '../../kernel/index.ts'
 import { useModalInstance, useStore } from './context.tsx'
 import { connectingRoute } from './routing.ts'
-import { useMessagesNow } from './ConnectButton.tsx'
+import { useMessagesNow } from '../i18n/react.ts'
 import { headlessMessages } from './headless-messages.ts'
 import { formatMessage } from '../i18n/format-message.ts'
 
