@@ -7,7 +7,7 @@
 import type { ChainNamespace, Token } from 'portico/plugin'
 import type { Cacao, OneClickRequest, OneClickSignIn } from 'portico/plugins/siwx'
 import type { SignClientLike, WcSession } from './connector.ts'
-import type { PairingOffer } from './pairing.ts'
+import type { Exclusive, PairingOffer } from './pairing.ts'
 
 /** What sign-client's `authenticate()` takes (AuthTypes.SessionAuthenticateParams, the part Portico sends). */
 export interface AuthenticateParams {
@@ -39,6 +39,8 @@ export interface OneClickDeps {
   methods: readonly string[]
   /** Aborted when the pairing cycle this offer is for was cancelled (PairingControllerOptions.generate). */
   signal?: AbortSignal
+  /** Runs the `authenticate()` call after any other offer call, and not for a cancelled cycle (PairingControllerOptions.generate). */
+  exclusive?: Exclusive
 }
 
 /**
@@ -60,6 +62,8 @@ export async function oneClickOffer(
   const namespaces = [...networks.keys()]
   const chains = [...(networks.get('eip155') ?? [])]
   if (!signIn?.supportsOneClick(namespaces) || !chains.length) return undefined
+  // A cycle cancelled while sign-client loaded (React StrictMode's first mount) asks the backend for no nonce.
+  deps.signal?.throwIfAborted()
   let request: OneClickRequest
   try {
     request = await signIn.oneClickRequest(chains[0]!)
@@ -70,7 +74,8 @@ export async function oneClickOffer(
   // A cancelled cycle makes no offer: sign-client keeps one auth key and response topic, and a later `authenticate()`
   // unsubscribes the earlier one's, so an abandoned cycle's offer would leave the live URI's approval unheard.
   deps.signal?.throwIfAborted()
-  const { uri, response } = await client.authenticate(toParams(chains, request, deps.methods))
+  const authenticate = () => client.authenticate!(toParams(chains, request, deps.methods))
+  const { uri, response } = await (deps.exclusive ? deps.exclusive(authenticate) : authenticate())
   return {
     uri,
     oneClick: true,

@@ -90,7 +90,7 @@ export class WalletConnectConnector implements Connector {
   constructor(/** @internal */ readonly deps: WalletConnectConnectorDeps) {
     this.pairing = new PairingController<WcSession>({
       clock: deps.clock,
-      generate: async (signal) => (await live()).offer(this, signal),
+      generate: async (signal, exclusive) => (await live()).offer(this, signal, exclusive),
     })
   }
 

@@ -6,6 +6,7 @@ import {
   PairingCancelledError,
   PairingController,
   RetryTooSoonError,
+  type Exclusive,
   type PairingOffer,
 } from './pairing.ts'
 
@@ -125,6 +126,62 @@ describe('PairingController (SPEC §9 pairing constants)', () => {
     made[0]!.approve('late')
     await vi.advanceTimersByTimeAsync(0)
     expect(pairing.state.status).toBe('idle')
+  })
+
+  it('a new cycle does not wait for an abandoned generation still fetching its nonce; that one never makes its offer', async () => {
+    // Each generation first awaits its own nonce (held by the test), then asks sign-client for the offer through `exclusive`.
+    const nonces: Array<() => void> = []
+    const offered: string[] = []
+    const generate = vi.fn(async (_signal: AbortSignal, exclusive: Exclusive): Promise<PairingOffer<string>> => {
+      const n = nonces.length
+      await new Promise<void>((resolve) => nonces.push(resolve))
+      return exclusive(async () => {
+        offered.push(`wc:${n}@2`)
+        return { uri: `wc:${n}@2`, approval: () => new Promise<string>(() => {}) }
+      })
+    })
+    const pairing = new PairingController({ generate })
+    const abandoned = pairing.pair()
+    await vi.waitFor(() => expect(nonces).toHaveLength(1))
+    pairing.cancel()
+    await expect(abandoned).rejects.toBeInstanceOf(PairingCancelledError)
+    void pairing.pair().catch(() => undefined)
+    // The new cycle's generation starts at once, while the abandoned one's nonce is still pending.
+    await vi.waitFor(() => expect(nonces).toHaveLength(2))
+    nonces[1]!()
+    await vi.waitFor(() => expect(uriOf(pairing)).toBe('wc:1@2'))
+    // The abandoned nonce arrives late: no offer for the dead cycle, and the live URI stays.
+    nonces[0]!()
+    for (let turn = 0; turn < 5; turn++) await Promise.resolve()
+    expect(offered).toEqual(['wc:1@2'])
+    expect(uriOf(pairing)).toBe('wc:1@2')
+    pairing.cancel()
+  })
+
+  it('offer calls never overlap: an abandoned generation already inside sign-client holds the next offer until it settles', async () => {
+    let finishFirst!: () => void
+    const inside: string[] = []
+    const generate = vi.fn(async (_signal: AbortSignal, exclusive: Exclusive): Promise<PairingOffer<string>> => {
+      const n = generate.mock.calls.length - 1
+      return exclusive(async () => {
+        inside.push(`start ${n}`)
+        if (n === 0) await new Promise<void>((resolve) => (finishFirst = resolve))
+        inside.push(`end ${n}`)
+        return { uri: `wc:${n}@2`, approval: () => new Promise<string>(() => {}) }
+      })
+    })
+    const pairing = new PairingController({ generate })
+    void pairing.pair().catch(() => undefined)
+    await vi.waitFor(() => expect(inside).toEqual(['start 0']))
+    pairing.cancel()
+    void pairing.pair().catch(() => undefined)
+    await vi.waitFor(() => expect(generate).toHaveBeenCalledTimes(2))
+    for (let turn = 0; turn < 5; turn++) await Promise.resolve()
+    expect(inside).toEqual(['start 0'])
+    finishFirst()
+    await vi.waitFor(() => expect(uriOf(pairing)).toBe('wc:1@2'))
+    expect(inside).toEqual(['start 0', 'end 0', 'start 1', 'end 1'])
+    pairing.cancel()
   })
 
   it('accepts an injected clock instead of the global timers', async () => {

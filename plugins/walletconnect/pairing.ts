@@ -37,14 +37,19 @@ export type PairingState =
 
 export interface PairingControllerOptions<S> {
   /**
-   * Creates a fresh offer (sign-client `connect` or `authenticate`). `signal` aborts when the offer's cycle is
-   * cancelled or superseded: after each await, check it before asking sign-client for an offer (throw
-   * PairingCancelledError), because an offer made for a dead cycle replaces state the live one depends on (sign-client
-   * keeps one auth key and response topic for `authenticate`). Calls never overlap: one starts once the previous settled.
+   * Creates a fresh offer. `signal` aborts when the offer's cycle is cancelled or superseded. The call to sign-client
+   * that makes the offer (`connect` or `authenticate`) goes through `exclusive`: it starts once the previous offer
+   * call settled, and not at all (PairingCancelledError) when `signal` aborted meanwhile, because an offer made for a
+   * dead cycle replaces state the live one depends on (sign-client keeps one auth key and response topic for
+   * `authenticate`). What comes before it (a SIWX nonce fetch) may overlap an abandoned generation's: a new cycle
+   * never waits for a dead one that has not reached sign-client.
    */
-  generate(signal: AbortSignal): Promise<PairingOffer<S>>
+  generate(signal: AbortSignal, exclusive: Exclusive): Promise<PairingOffer<S>>
   clock?: Clock
 }
+
+/** Runs `make` (sign-client's offer call) after the previous one settled, unless the cycle was cancelled meanwhile. */
+export type Exclusive = <T>(make: () => Promise<T>) => Promise<T>
 
 /** Thrown by `pair()` / `retry()` inside the SPEC §9 1 s gap after an error. */
 export class RetryTooSoonError extends Error {
@@ -76,8 +81,8 @@ export class PairingController<S> {
   private rejectPending: ((error: unknown) => void) | undefined
   /** Aborted with the current cycle (cancel, a new cycle, the first approval). */
   private abort: AbortController | undefined
-  /** The generation in progress: the next one waits for it, so two offers are never made at once. */
-  private generating: Promise<unknown> = Promise.resolve()
+  /** The sign-client offer call in progress: the next one waits for it, so two offers are never made at once. */
+  private offering: Promise<unknown> = Promise.resolve()
 
   constructor(private readonly options: PairingControllerOptions<S>) {
     this.clock = options.clock ?? systemClock
@@ -135,14 +140,17 @@ export class PairingController<S> {
         if (!live()) return
         const seq = ++offers
         let next: PairingOffer<S>
-        const previous = this.generating
-        const generated = previous.then(() => {
-          if (abort.signal.aborted) throw new PairingCancelledError()
-          return this.options.generate(abort.signal)
-        })
-        this.generating = generated.catch(() => undefined)
+        const exclusive: Exclusive = (make) => {
+          const made = this.offering.then(() => {
+            if (abort.signal.aborted) throw new PairingCancelledError()
+            return make()
+          })
+          this.offering = made.catch(() => undefined)
+          return made
+        }
         try {
-          next = await generated
+          if (abort.signal.aborted) throw new PairingCancelledError()
+          next = await this.options.generate(abort.signal, exclusive)
         } catch (error) {
           fail(error)
           return

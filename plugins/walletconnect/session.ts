@@ -7,24 +7,24 @@
 import { createServiceToken, ErrorText, failedToSwitchChain, namespaceNotConfigured, ProviderRpcError, WalletErrorCode, type CaipNetwork, type ChainNamespace, type ConnectResult } from 'portico/plugin'
 import { SESSION_STORAGE_KEY, USER_DISCONNECTED_REASON, type SessionKernel, type SignClientLike, type WalletConnectConnector, type WcSession } from './connector.ts'
 import { addressesFromEvent, approvedChains, chainFromEvent, proposalNamespaces, sessionAccounts, WALLET_METHODS, type SessionNamespace } from './namespaces.ts'
-import type { PairingOffer } from './pairing.ts'
+import type { Exclusive, PairingOffer } from './pairing.ts'
 
 type SessionEventArgs = { topic: string; params: { event: { name: string; data: unknown }; chainId: string } }
 type SessionUpdateArgs = { topic: string; params: { namespaces: Record<string, SessionNamespace> } }
 
 /** A fresh pairing offer (sign-client `connect` with every requested network of every chain adapter). */
-export async function offer(c: WalletConnectConnector, signal: AbortSignal): Promise<PairingOffer<WcSession>> {
+export async function offer(c: WalletConnectConnector, signal: AbortSignal, exclusive: Exclusive): Promise<PairingOffer<WcSession>> {
   const client = await c.signClient()
+  signal.throwIfAborted()
   // With SIWX, one-click auth when it applies (authenticate.ts loads with sign-client, never in the initial chunk).
   const lookup = c.deps.lookup
   const oneClick =
     lookup && client.authenticate
-      ? await (await import('./authenticate.ts')).oneClickOffer(client, c.deps.networks(), { lookup, token: createServiceToken('siwx', 'one-click'), methods: WALLET_METHODS.eip155 ?? [], signal })
+      ? await (await import('./authenticate.ts')).oneClickOffer(client, c.deps.networks(), { lookup, token: createServiceToken('siwx', 'one-click'), methods: WALLET_METHODS.eip155 ?? [], signal, exclusive })
       : undefined
   if (oneClick) return oneClick
-  // A cancelled cycle makes no offer (see PairingControllerOptions.generate).
-  signal.throwIfAborted()
-  const { uri, approval } = await client.connect({ optionalNamespaces: proposalNamespaces(c.deps.networks()) })
+  // A cancelled cycle makes no offer, and offers never overlap (see PairingControllerOptions.generate).
+  const { uri, approval } = await exclusive(() => client.connect({ optionalNamespaces: proposalNamespaces(c.deps.networks()) }))
   if (!uri) throw new Error(ErrorText.SIGN_CLIENT_NOT_INITIALIZED)
   return { uri, approval }
 }
