@@ -638,12 +638,9 @@ describe('architecture: contract 1.1 capabilities (issue 23 item 4)', () => {
       'plugins/account-data/account-data.test.ts',
       'plugins/account-data/offline.test.tsx',
       'plugins/embedded-wallet/embedded-wallet.test.tsx',
-      'plugins/names/names.test.tsx',
       'plugins/onramp/onramp.test.tsx',
       'plugins/send/send.test.ts',
-      'plugins/siwx/siwx.test.tsx',
       'plugins/solana/solana.test.ts',
-      'plugins/swap/swap.test.tsx',
       'plugins/walletconnect/walletconnect.test.tsx',
     ]
     const tests = new Map([...repoSources('plugins', 'plugin-template')].filter(([path]) => isDevFile(path) && !hostLike.includes(path)))

@@ -7,7 +7,6 @@ import {
   createMemoryAdapter,
   createModal,
   definePlugin,
-  KernelTokens,
   ProviderRpcError,
   serviceOf,
   type AccountEntry,
@@ -17,6 +16,7 @@ import {
 } from 'portico'
 import { Modal, PorticoProvider } from 'portico/react'
 import { trackLeaks } from 'portico/testing/conformance'
+import { probePlugin } from '../../tests/probe-plugin.ts'
 import { isAccountName, nameRuleProblem, names, NamesTokens, type NamesOptions } from './index.ts'
 import { RegisterAccountNameCard, type RegisterAccountNameCardProps } from './views/RegisterAccountNameCard.tsx'
 import { messages } from './messages.ts'
@@ -130,14 +130,16 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-async function setup(o: { names?: NamesOptions; service?: ReturnType<typeof fakeService>; chain?: Parameters<typeof fakeChain>[0] | false } = {}) {
+async function setup(o: { names?: NamesOptions; service?: ReturnType<typeof fakeService>; chain?: Parameters<typeof fakeChain>[0] | false; locale?: string } = {}) {
+  const probe = probePlugin()
   const chain = fakeChain(o.chain || {})
   const service = o.service ?? fakeService()
   const modal = createModal({
     projectId: 'test-project',
     endpoints: { blockchainApi: 'http://api.test' },
-    plugins: [...(o.chain === false ? [] : [chain.plugin]), names({ zone: 'reown.id', fetch: service.fetch, now: () => T0, ...o.names })],
+    plugins: [...(o.chain === false ? [] : [chain.plugin]), names({ zone: 'reown.id', fetch: service.fetch, now: () => T0, ...o.names }), probe.plugin],
     storage: createMemoryAdapter(),
+    ...(o.locale && { locale: o.locale }),
   })
   modals.push(modal)
   await modal.ready
@@ -145,7 +147,7 @@ async function setup(o: { names?: NamesOptions; service?: ReturnType<typeof fake
   const view = () => modal.router.current.view
   const isOpen = () => modal.state.modal.getSnapshot().open
   const profileName = () => modal.state.accounts.getSnapshot().byNamespace.eip155?.profileName
-  return { modal, chain, service, controller, view, isOpen, profileName }
+  return { modal, chain, service, controller, view, isOpen, profileName, probe: probe.probe }
 }
 const connect = (modal: ModalInstance) => modal.connection.connect('fake', 'eip155')
 const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 5000 })
@@ -396,7 +398,7 @@ describe('forward and reverse lookup', () => {
     const reverse = service.calls.find((c) => c.url.pathname.startsWith('/v1/profile/reverse/'))!
     expect(reverse.url.searchParams.get('sender')).toBe(signer.address)
     // An identity answer without a name arrives later: the registered name stays.
-    t.modal.get(KernelTokens.Account).patch('eip155', { profileName: null })
+    t.probe.ctx!.setProfile('eip155', { name: null })
     expect(t.profileName()).toBe('carol.reown.id')
   })
 
@@ -492,8 +494,7 @@ describe('names plugin lifecycle', () => {
 
 describe('names in another language (issue 17 locales)', () => {
   it('with the modal in Spanish the register view and its availability line are Spanish', async () => {
-    const t = await setup()
-    t.modal.get(KernelTokens.Options).setLocale('es')
+    const t = await setup({ locale: 'es' })
     await act(async () => {
       render(
         <PorticoProvider modal={t.modal}>

@@ -6,7 +6,6 @@ import {
   createMemoryAdapter,
   createModal,
   definePlugin,
-  KernelTokens,
   ProviderRpcError,
   type AccountEntry,
   type CaipNetwork,
@@ -105,7 +104,7 @@ afterEach(() => {
   modals = []
 })
 
-async function setup(o: { siwx?: SiwxOptions; chain?: Parameters<typeof fakeChain>[0]; storage?: StorageAdapter; backend?: ReturnType<typeof memoryBackend> } = {}) {
+async function setup(o: { siwx?: SiwxOptions; chain?: Parameters<typeof fakeChain>[0]; storage?: StorageAdapter; backend?: ReturnType<typeof memoryBackend>; locale?: string } = {}) {
   const chain = fakeChain(o.chain)
   const mem = o.backend ?? memoryBackend()
   const storage = o.storage ?? createMemoryAdapter()
@@ -113,6 +112,7 @@ async function setup(o: { siwx?: SiwxOptions; chain?: Parameters<typeof fakeChai
     plugins: [chain.plugin, siwx({ ...mem.backend, domain: 'app.example', uri: 'https://app.example/', statement: 'Sign in to the test app', ...o.siwx })],
     storage,
     metadata: { name: 'Test App' },
+    ...(o.locale && { locale: o.locale }),
   })
   modals.push(modal)
   await modal.ready
@@ -474,8 +474,7 @@ describe('SIWXSignMessage view', () => {
 
 describe('SIWXSignMessage in another language (issue 17 locales)', () => {
   it('with the modal in French the sign-in dialog is French, the app name filled in', async () => {
-    const t = await setup()
-    t.modal.get(KernelTokens.Options).setLocale('fr')
+    const t = await setup({ locale: 'fr' })
     await act(async () => {
       render(
         <PorticoProvider modal={t.modal}>

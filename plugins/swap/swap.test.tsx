@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryAdapter, createModal, definePlugin, KernelTokens, ProviderRpcError, type AccountEntry, type CaipNetwork, type Modal as ModalInstance } from 'portico'
+import { createMemoryAdapter, createModal, definePlugin, ProviderRpcError, type AccountEntry, type CaipNetwork, type Modal as ModalInstance } from 'portico'
 import { Modal, PorticoProvider } from 'portico/react'
 import { trackLeaks } from 'portico/testing/conformance'
 import type { ConvertClient, ConvertToken } from './api.ts'
@@ -80,9 +80,9 @@ afterEach(() => {
   modals = []
 })
 
-async function setup(api = fakeApi()) {
+async function setup(api = fakeApi(), locale?: string) {
   const chain = fakeChain()
-  const modal = createModal({ projectId: 'test-project', plugins: [chain.plugin, swap({ api, receiptPollMs: 1 })], storage: createMemoryAdapter() })
+  const modal = createModal({ projectId: 'test-project', plugins: [chain.plugin, swap({ api, receiptPollMs: 1 })], storage: createMemoryAdapter(), ...(locale && { locale }) })
   modals.push(modal)
   await modal.ready
   return { modal, chain, api }
@@ -165,8 +165,7 @@ describe('swap plugin views', () => {
 
 describe('swap in another language (issue 17 locales)', () => {
   it('with the modal in French the Swap view shows the French catalogue', async () => {
-    const t = await setup()
-    t.modal.get(KernelTokens.Options).setLocale('fr')
+    const t = await setup(fakeApi(), 'fr')
     await act(async () => show(t.modal))
     await act(() => t.modal.connection.connect('fake', 'eip155'))
     await act(async () => t.modal.open({ view: 'Swap' }))
