@@ -4,10 +4,11 @@ import { base58, base64 } from '@scure/base'
 import { Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { getWallets } from '@wallet-standard/app'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createMemoryAdapter, createModal, KernelTokens, type Modal, type PluginDefinition, type StorageAdapter } from 'portico'
+import { createMemoryAdapter, createModal, type Modal, type PluginDefinition, type StorageAdapter } from 'portico'
 import { accountData, AccountDataTokens } from 'portico/plugins/account-data'
 import { installSolanaDevWallet, type ConsentPrompt, type InstalledSolanaDevWallet, type SolanaDevWalletOptions } from 'portico/testing'
 import { startSolanaCluster, type SolanaCluster } from '../../stack/solana/index.ts'
+import { probePlugin } from '../../tests/probe-plugin.ts'
 import { firstSignature, solana, SOLANA_DEVNET, SOLANA_MAINNET, type SolanaOptions } from './index.ts'
 
 const CONNECTOR = 'wallet-standard:Portico Dev Wallet'
@@ -59,11 +60,11 @@ describe('solana plugin networks', () => {
     expect(() => solana({ cluster: { rpcUrl: cluster.rpcUrl, caipNetworkId: 'solana:0OIl' } })).toThrow(/Invalid Solana CAIP-2/)
   })
 
-  it('SPEC §5: CAIP-10 parsing consults the Solana address check', async () => {
+  it('SPEC §5: the registered adapter\'s address check (which CAIP-10 parsing consults) takes base58 keys, not EVM addresses', async () => {
     const modal = await modalWith()
-    const chains = modal.get(KernelTokens.Chains)
-    expect(() => chains.parseCaipAddress(`${cluster.caipNetworkId}:${cluster.accounts[0]}`)).not.toThrow()
-    expect(() => chains.parseCaipAddress(`${cluster.caipNetworkId}:0x70997970C51812dc3A010C7d01b50e0d17dc79C8`)).toThrow()
+    const adapter = modal.state.chain('solana')!
+    expect(adapter.isAddress(cluster.accounts[0]!)).toBe(true)
+    expect(adapter.isAddress('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toBe(false)
   })
 })
 
@@ -82,9 +83,10 @@ describe('solana plugin with the dev wallet on the local cluster', () => {
 
   it('reads the SOL balance of the connected account from the cluster', async () => {
     wallet()
-    const modal = await modalWith()
+    const probe = probePlugin()
+    const modal = await modalWith({ extra: [probe.plugin] })
     await modal.connection.connect(CONNECTOR, 'solana')
-    await modal.get(KernelTokens.Balance).refresh('solana', { force: true })
+    await probe.probe.ctx!.balance.refresh('solana', { force: true })
     const account = modal.state.accounts.getSnapshot().byNamespace.solana!
     const lamports = await connection.getBalance(new PublicKey(cluster.accounts[0]!))
     expect(account.balanceSymbol).toBe('SOL')
