@@ -640,7 +640,6 @@ describe('architecture: contract 1.1 capabilities (issue 23 item 4)', () => {
       'plugins/embedded-wallet/embedded-wallet.test.tsx',
       'plugins/onramp/onramp.test.tsx',
       'plugins/send/send.test.ts',
-      'plugins/walletconnect/walletconnect.test.tsx',
     ]
     const tests = new Map([...repoSources('plugins', 'plugin-template')].filter(([path]) => isDevFile(path) && !hostLike.includes(path)))
     expect(tests.has('plugins/cosmos/cosmos.test.ts') && tests.has('plugins/eip155/eip155.test.ts')).toBe(true)

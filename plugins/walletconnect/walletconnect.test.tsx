@@ -7,7 +7,6 @@ import {
   createMemoryAdapter,
   createModal,
   ErrorText,
-  KernelTokens,
   pluginStoragePrefix,
   type ChainNamespace,
   type Modal as ModalInstance,
@@ -115,7 +114,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-function setup(opts: { storage?: StorageAdapter; client?: FakeSignClient; options?: Partial<WalletConnectOptions> } = {}) {
+function setup(opts: { storage?: StorageAdapter; client?: FakeSignClient; options?: Partial<WalletConnectOptions>; locale?: string } = {}) {
   const client = opts.client ?? new FakeSignClient()
   const createSignClient = vi.fn(async (_options: SignClientInitOptions) => client)
   const storage = opts.storage ?? createMemoryAdapter()
@@ -128,6 +127,7 @@ function setup(opts: { storage?: StorageAdapter; client?: FakeSignClient; option
       eip155({ networks: [chain(31337, 'Local'), chain(31338, 'Local 2')], builtinNetworks: false, legacyInjected: false }),
       walletConnect({ projectId: 'test', createSignClient, customWallets: [DEMO_WALLET], ...opts.options }),
     ],
+    ...(opts.locale && { locale: opts.locale }),
   })
   modals.push(modal)
   return { modal, client, createSignClient, storage }
@@ -146,11 +146,9 @@ describe('walletConnect plugin', () => {
     await modal.ready
     const connector = modal.state.connector('walletConnect')!
     expect(connector).toMatchObject({ id: 'walletConnect', name: 'WalletConnect', type: 'MULTI_CHAIN', chain: 'eip155', chains: ['eip155'] })
-    const list = modal.get(KernelTokens.Connectors).list([])
-    expect(list.map((e) => [e.group, e.name])).toEqual([
-      ['walletConnect', 'WalletConnect'],
-      ['custom', 'Portico Demo Wallet'],
-    ])
+    const { connectors, wallets } = modal.state.connectors.getSnapshot()
+    expect(connectors.map((c) => c.name)).toEqual(['WalletConnect'])
+    expect(wallets.custom.map((w) => w.name)).toEqual(['Portico Demo Wallet'])
     expect(modal.views.has('ConnectingWalletConnect')).toBe(true)
     expect(modal.views.has('ConnectingWalletConnectBasic')).toBe(true)
     const title = modal.views.meta('ConnectingWalletConnect')!.title as (p: { walletId?: string }) => string
@@ -175,7 +173,7 @@ describe('walletConnect plugin', () => {
     const start = Date.parse('2026-01-01T00:00:00Z')
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(start)
-    const connection = modal.get(KernelTokens.Connection)
+    const connection = modal.connection
     const { pairing: controller } = modal.get(WalletConnectTokens.Connector)
     const pairing = () => controller.state
     // Waits on the store (vi.waitFor would move the fake clock while polling).
@@ -315,7 +313,8 @@ describe('walletConnect plugin', () => {
     expect(disconnected).toHaveBeenCalledWith({ namespace: 'eip155', connectorId: 'walletConnect' })
     expect(storage.getItem(`${pluginStoragePrefix('walletconnect')}${SESSION_STORAGE_KEY}`)).toBeNull()
     expect(isConnected(modal)).toBe(false)
-    expect(modal.get(KernelTokens.Persistence).connectedNamespaces()).toEqual([])
+    // The kernel forgot the namespace too (its local-storage key of connected namespaces, SPEC §3).
+    expect(JSON.parse(storage.getItem('@portico/connected_namespaces') ?? '[]')).toEqual([])
     await expect(modal.request('eip155:personal_sign', { message: 'hi' })).rejects.toMatchObject({ code: 4100 })
   })
 
@@ -323,23 +322,23 @@ describe('walletConnect plugin', () => {
     const { modal, client } = setup()
     await modal.ready
     await connect(modal, client)
-    const account = modal.get(KernelTokens.Account)
-    const network = modal.get(KernelTokens.Network)
+    const address = () => modal.state.accounts.getSnapshot().byNamespace.eip155?.address
+    const networkId = () => modal.state.network.getSnapshot().byNamespace.eip155?.caipNetwork?.caipNetworkId
     client.emit('session_event', { id: 2, topic: 'session-topic', params: { chainId: 'eip155:31337', event: { name: 'chainChanged', data: 31338 } } })
-    expect(network.networkOf('eip155')?.caipNetworkId).toBe('eip155:31338')
+    expect(networkId()).toBe('eip155:31338')
     client.emit('session_event', { id: 3, topic: 'session-topic', params: { chainId: 'eip155:31338', event: { name: 'accountsChanged', data: [OTHER] } } })
-    expect(account.get('eip155').address).toBe(OTHER)
+    expect(address()).toBe(OTHER)
     // An event for another topic is ignored.
     client.emit('session_event', { id: 4, topic: 'other', params: { chainId: 'eip155:31337', event: { name: 'accountsChanged', data: [ADDRESS] } } })
-    expect(account.get('eip155').address).toBe(OTHER)
+    expect(address()).toBe(OTHER)
     // The wallet drops 31338 and changes the account: the kernel follows, requests go to the remaining chain.
     client.emit('session_update', {
       id: 5,
       topic: 'session-topic',
       params: { namespaces: { eip155: { chains: ['eip155:31337'], accounts: [`eip155:31337:${ADDRESS}`], methods: ['personal_sign'], events: [] } } },
     })
-    expect(account.get('eip155').address).toBe(ADDRESS)
-    expect(network.networkOf('eip155')?.caipNetworkId).toBe('eip155:31337')
+    expect(address()).toBe(ADDRESS)
+    expect(networkId()).toBe('eip155:31337')
     await modal.request('eip155:personal_sign', { message: 'x' })
     expect(client.requests.at(-1)?.chainId).toBe('eip155:31337')
   })
@@ -478,9 +477,8 @@ describe('ConnectingWalletConnect view', () => {
 
 describe('ConnectingWalletConnect in another language (issue 17)', () => {
   it('with the locale set to German the pairing screen reads German; the wallet name stays as it is', async () => {
-    const { modal, client } = setup()
+    const { modal, client } = setup({ locale: 'de' })
     await modal.ready
-    modal.get(KernelTokens.Options).setLocale('de')
     await act(async () => {
       render(
         <PorticoProvider modal={modal}>
