@@ -638,7 +638,6 @@ describe('architecture: contract 1.1 capabilities (issue 23 item 4)', () => {
       'plugins/account-data/account-data.test.ts',
       'plugins/account-data/offline.test.tsx',
       'plugins/embedded-wallet/embedded-wallet.test.tsx',
-      'plugins/onramp/onramp.test.tsx',
       'plugins/send/send.test.ts',
     ]
     const tests = new Map([...repoSources('plugins', 'plugin-template')].filter(([path]) => isDevFile(path) && !hostLike.includes(path)))
