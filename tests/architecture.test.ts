@@ -631,9 +631,12 @@ describe('architecture: contract 1.1 capabilities (issue 23 item 4)', () => {
   })
 
   it('plugin tests read state through modal.state and act through the public API or a probe plugin; only the listed ones still act as a host through KernelTokens', () => {
-    // What these still do has no public seam yet: change the locale (docs/I18N.md: a host's setLocale), read the
-    // Account tabs and actions, spy on the snackbar controller, patch an account, parse CAIP-10 through the registry,
-    // read the connection persistence. A test file not listed here may not name KernelTokens.
+    // What these still do has no public seam: read what the plugin registered in the Account view and Connect (its
+    // tabs, actions with their catalogue labels, and sections: account-data, send, embedded-wallet), which a test can
+    // only see otherwise by rendering those views connected on a chain these files do not set up; and count snackbar
+    // alerts (offline: state.snackbar shows only the latest, a replaced alert would go uncounted). The locale is the
+    // modal's `locale` option, a profile a probe plugin's ctx.setProfile, a balance refresh its ctx.balance.
+    // A test file not listed here may not name KernelTokens.
     const hostLike = [
       'plugins/account-data/account-data.test.ts',
       'plugins/account-data/offline.test.tsx',
