@@ -1,4 +1,4 @@
-import { definePlugin, type ChainNamespace, type ModalStateView, type PluginContext } from 'portico/plugin'
+import { definePlugin, type AccountAction, type AccountTab, type ChainNamespace, type ConnectSection, type DisplayText, type ModalStateView, type PluginContext, type PluginDefinition } from 'portico/plugin'
 
 /**
  * A feature plugin that keeps its context, so a test acts as a plugin would (`probe.ctx.balance.refresh(ns)`) instead
@@ -19,4 +19,48 @@ export function isConnected(modal: { state: Pick<ModalStateView, 'accounts'> }, 
 export function activeNetworkId(modal: { state: Pick<ModalStateView, 'network'> }): string | undefined {
   const { activeNamespace, byNamespace } = modal.state.network.getSnapshot()
   return activeNamespace ? byNamespace[activeNamespace]?.caipNetwork?.caipNetworkId : undefined
+}
+
+/** What a plugin registered through its context, in order (see `recordRegistrations`). */
+export interface Registrations {
+  tabs: AccountTab[]
+  actions: AccountAction[]
+  sections: ConnectSection[]
+  /** The messages it showed with `ctx.snackbar.showError`. */
+  errors: DisplayText[]
+}
+
+/**
+ * The same plugin, with its context observed: the Account tabs and actions and the Connect sections it registers, and
+ * the snackbar errors it shows, are recorded (and passed on). A test reads what a plugin did through the contract
+ * it uses, as a third party can, instead of reading the kernel's registries through KernelTokens.
+ */
+export function recordRegistrations<D extends PluginDefinition>(plugin: D): { plugin: D; registered: Registrations } {
+  const registered: Registrations = { tabs: [], actions: [], sections: [], errors: [] }
+  const recorded: Partial<Record<keyof PluginContext, unknown[]>> = {
+    registerAccountTab: registered.tabs,
+    registerAccountAction: registered.actions,
+    registerConnectSection: registered.sections,
+  }
+  const observe = (ctx: PluginContext): PluginContext => {
+    const snackbar = new Proxy(ctx.snackbar, {
+      get: (target, key) => {
+        const value: unknown = Reflect.get(target, key, target)
+        if (key === 'showError') return (message: DisplayText) => (registered.errors.push(message), target.showError(message))
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    return new Proxy(ctx, {
+      get: (target, key) => {
+        if (key === 'snackbar') return snackbar
+        const value: unknown = Reflect.get(target, key, target)
+        if (typeof value !== 'function') return value
+        const list = recorded[key as keyof PluginContext]
+        return list ? (item: unknown) => (list.push(item), value.call(target, item)) : value.bind(target)
+      },
+    })
+  }
+  const observed: D = { ...plugin, setup: (ctx: PluginContext) => plugin.setup(observe(ctx)) }
+  if (plugin.activate) observed.activate = (ctx: PluginContext) => plugin.activate!(observe(ctx))
+  return { plugin: observed, registered }
 }

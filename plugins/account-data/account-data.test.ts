@@ -6,7 +6,8 @@ import { tempDataDir } from '../../stack/api/api-test-client.ts'
 import { createModal } from 'portico'
 import { definePlugin } from 'portico'
 import { createMemoryAdapter } from 'portico'
-import { englishText, KernelTokens } from 'portico'
+import { englishText } from 'portico'
+import { recordRegistrations } from '../../tests/probe-plugin.ts'
 import { ADDRESS, arbitrum, mainnet } from './account-data.fixtures.ts'
 import type { Connector } from 'portico'
 
@@ -50,19 +51,21 @@ describe('the account-data plugin needs a projectId', () => {
     expect(bare.has(AccountDataTokens.Registry)).toBe(false)
     expect(bare.has(AccountDataTokens.TokenBalance)).toBe(false)
     expect(bare.views.has('AllWallets')).toBe(false)
-    const withId = createModal({ storage: createMemoryAdapter(), plugins: [accountData()], projectId: 'p', endpoints: { registry: 'http://127.0.0.1:9', blockchainApi: 'http://127.0.0.1:9', analytics: 'http://127.0.0.1:9' } })
+    const observed = recordRegistrations(accountData())
+    const withId = createModal({ storage: createMemoryAdapter(), plugins: [observed.plugin], projectId: 'p', endpoints: { registry: 'http://127.0.0.1:9', blockchainApi: 'http://127.0.0.1:9', analytics: 'http://127.0.0.1:9' } })
     await withId.ready
     expect(withId.has(AccountDataTokens.Registry)).toBe(true)
     expect(withId.views.has('AllWallets')).toBe(true)
-    expect(withId.get(KernelTokens.AccountExtensions).store.getSnapshot().tabs.map((t) => englishText(t.label))).toEqual(['Tokens', 'NFTs', 'Activity'])
+    expect(observed.registered.tabs.map((t) => englishText(t.label))).toEqual(['Tokens', 'NFTs', 'Activity'])
     bare.destroy()
     withId.destroy()
   })
 
   it("the host's features.history: false leaves the Activity tab out (docs/OPTIONS.md)", async () => {
-    const modal = createModal({ storage: createMemoryAdapter(), plugins: [accountData()], projectId: 'p', features: { history: false }, endpoints: { registry: 'http://127.0.0.1:9', blockchainApi: 'http://127.0.0.1:9', analytics: 'http://127.0.0.1:9' } })
+    const observed = recordRegistrations(accountData())
+    const modal = createModal({ storage: createMemoryAdapter(), plugins: [observed.plugin], projectId: 'p', features: { history: false }, endpoints: { registry: 'http://127.0.0.1:9', blockchainApi: 'http://127.0.0.1:9', analytics: 'http://127.0.0.1:9' } })
     await modal.ready
-    expect(modal.get(KernelTokens.AccountExtensions).store.getSnapshot().tabs.map((t) => englishText(t.label))).toEqual(['Tokens', 'NFTs'])
+    expect(observed.registered.tabs.map((t) => englishText(t.label))).toEqual(['Tokens', 'NFTs'])
     modal.destroy()
   })
 })

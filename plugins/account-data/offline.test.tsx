@@ -2,12 +2,13 @@
 import { createServer } from 'node:net'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryAdapter, createModal, definePlugin, ErrorText, KernelTokens, type Connector } from 'portico'
+import { createMemoryAdapter, createModal, definePlugin, ErrorText, type Connector } from 'portico'
 import { PorticoProvider } from 'portico/react'
 import { Modal } from 'portico/react'
 import { accountData, BackendStatus, BackendUnreachableError } from './index.ts'
 import { AccountDataTokens } from './tokens.ts'
 import { ADDRESS, arbitrum, mainnet } from './account-data.fixtures.ts'
+import { recordRegistrations } from '../../tests/probe-plugin.ts'
 
 /** A port nothing listens on (bound, then closed): every backend call is refused. */
 async function closedPort(): Promise<number> {
@@ -39,16 +40,18 @@ afterEach(() => {
 describe('a projectId and an unreachable backend (API URL on a closed port): account data degrades quietly', () => {
   it('All Wallets goes away, the token balance alert is said once, and connecting still works', async () => {
     const url = `http://127.0.0.1:${await closedPort()}`
+    // The plugin's alerts, as it shows them through its context's snackbar.
+    const observed = recordRegistrations(accountData({ retry: { baseDelayMs: 1 } }))
+    const alerts = observed.registered.errors
     const modal = createModal({
       projectId: 'offline',
       storage: createMemoryAdapter(),
-      plugins: [chain, accountData({ retry: { baseDelayMs: 1 } })],
+      plugins: [chain, observed.plugin],
       endpoints: { registry: url, blockchainApi: url, analytics: url },
       isMobile: () => false,
       closeOnConnect: false,
     })
     await modal.ready
-    const showError = vi.spyOn(modal.get(KernelTokens.Snackbar), 'showError')
     render(
       <PorticoProvider modal={modal}>
         <Modal />
@@ -67,13 +70,13 @@ describe('a projectId and an unreachable backend (API URL on a closed port): acc
     expect(modal.state.accounts.getSnapshot().byNamespace.eip155?.address).toBe(ADDRESS)
 
     // SPEC §8 keeps "Token Balance Unavailable" for a failed balance load: said once, not once per load.
-    await vi.waitFor(() => expect(showError).toHaveBeenCalledWith(ErrorText.TOKEN_BALANCE_UNAVAILABLE), { timeout: 5_000 })
+    await vi.waitFor(() => expect(alerts).toContain(ErrorText.TOKEN_BALANCE_UNAVAILABLE), { timeout: 5_000 })
     await modal.get(AccountDataTokens.Transactions).load()
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(Date.now() + 31_000) // past the SPEC §9 30 s balance retry gap
     await modal.get(AccountDataTokens.TokenBalance).fetch({ force: true })
     expect(modal.get(AccountDataTokens.TokenBalance).store.getSnapshot().error).toBe(ErrorText.TOKEN_BALANCE_UNAVAILABLE)
-    expect(showError.mock.calls).toEqual([[ErrorText.TOKEN_BALANCE_UNAVAILABLE]])
+    expect(alerts).toEqual([ErrorText.TOKEN_BALANCE_UNAVAILABLE])
     cleanup()
     modal.destroy()
   })

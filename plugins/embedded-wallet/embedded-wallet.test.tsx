@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryAdapter, createModal, definePlugin, KernelTokens, type CaipNetwork, type Modal as ModalInstance, type ModalFeatures, type StorageAdapter, type TranslatableText } from 'portico'
+import { createMemoryAdapter, createModal, definePlugin, type CaipNetwork, type Modal as ModalInstance, type ModalFeatures, type StorageAdapter, type TranslatableText } from 'portico'
 import { Modal, PorticoProvider } from 'portico/react'
 import { trackLeaks } from 'portico/testing/conformance'
 import { AUTH_CONNECTOR_ID, embeddedWallet, EmbeddedWalletTokens, visibleSocials, type PopupLike } from './index.ts'
 import type { FrameKind, FrameRequest, FrameUser } from './protocol.ts'
 import type { IncomingMessage } from './frame-client.ts'
+import { recordRegistrations } from '../../tests/probe-plugin.ts'
 
 const SECURE = 'http://127.0.0.1:4600'
 const HOST = 'http://127.0.0.1:5173'
@@ -118,6 +119,14 @@ async function setup(o: {
     ...o.table,
   })
   const storage = o.storage ?? createMemoryAdapter()
+  // What the plugin registers in Account and Connect, read as it registers it (tests/probe-plugin.ts).
+  const observed = recordRegistrations(
+    embeddedWallet({
+      secureSiteUrl: SECURE,
+      ...(o.socials === null ? {} : { socials: o.socials ?? ['github', 'google'] }),
+      testing: { ...site.testing, ...(o.popup ? { openPopup: o.popup } : {}), ...(o.fetchOrigins ? { fetchOrigins: o.fetchOrigins } : {}) },
+    }),
+  )
   const modal = createModal({
     // Most tests look at Account after connecting.
     closeOnConnect: o.closeOnConnect ?? false,
@@ -126,11 +135,7 @@ async function setup(o: {
     ...(o.features ? { features: o.features } : {}),
     plugins: [
       ...(o.namespaces ?? ['eip155']).map(chain),
-      embeddedWallet({
-        secureSiteUrl: SECURE,
-        ...(o.socials === null ? {} : { socials: o.socials ?? ['github', 'google'] }),
-        testing: { ...site.testing, ...(o.popup ? { openPopup: o.popup } : {}), ...(o.fetchOrigins ? { fetchOrigins: o.fetchOrigins } : {}) },
-      }),
+      observed.plugin,
     ],
   })
   modals.push(modal)
@@ -142,7 +147,7 @@ async function setup(o: {
         <Modal />
       </PorticoProvider>,
     )
-  return { modal, site, controller, view, storage }
+  return { modal, site, controller, view, storage, registered: observed.registered }
 }
 
 const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 5000 })
@@ -165,7 +170,7 @@ describe('embedded wallet: Connect sections (SPEC §2)', () => {
   it("the host's features switches (docs/OPTIONS.md), read by this plugin: email off, socials off, the host's socials", async () => {
     const sections = async (o: Parameters<typeof setup>[0]) => {
       const t = await setup(o)
-      const list = t.modal.get(KernelTokens.AccountExtensions).store.getSnapshot().sections.map((s) => s.method)
+      const list = t.registered.sections.map((s) => s.method)
       return { list, services: t.modal.get(EmbeddedWalletTokens.Services) }
     }
     expect((await sections({})).list).toEqual(['email', 'social'])
@@ -283,7 +288,7 @@ describe('embedded wallet: email login (SPEC §4)', () => {
 })
 
 describe('issue 25 §5: a login in eip155 and solana closes the modal and leaves the host on its network', () => {
-  const isOpen = (modal: ModalInstance) => modal.get(KernelTokens.Modal).store.getSnapshot().open
+  const isOpen = (modal: ModalInstance) => modal.state.modal.getSnapshot().open
 
   it('email: both namespaces connect, the modal closes, the active network stays the default eip155 one with the EVM account', async () => {
     const t = await setup({ namespaces: ['eip155', 'solana'], closeOnConnect: true })
@@ -295,9 +300,9 @@ describe('issue 25 §5: a login in eip155 and solana closes the modal and leaves
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
     await until(() => t.modal.connection.active('solana')?.address === SOL)
     await until(() => !isOpen(t.modal))
-    const network = t.modal.get(KernelTokens.Network)
+    const network = t.modal.state.network.getSnapshot()
     expect(network.activeNamespace).toBe('eip155')
-    expect(network.activeNetwork?.caipNetworkId).toBe('eip155:31337')
+    expect(network.byNamespace.eip155?.caipNetwork?.caipNetworkId).toBe('eip155:31337')
     expect(t.modal.connection.active()?.address).toBe(EVM)
   })
 
@@ -320,7 +325,7 @@ describe('issue 25 §5: a login in eip155 and solana closes the modal and leaves
     t.site.send({ type: 'SOCIAL_RESULT', payload: { code: 'good', state } }, SECURE, popup)
     await until(() => t.modal.connection.active('solana')?.address === SOL)
     await until(() => !isOpen(t.modal))
-    expect(t.modal.get(KernelTokens.Network).activeNamespace).toBe('eip155')
+    expect(t.modal.state.network.getSnapshot().activeNamespace).toBe('eip155')
     expect(t.modal.connection.active()?.address).toBe(EVM)
   })
 })
@@ -551,8 +556,8 @@ describe('embedded wallet: connector, RPC, approval, disconnect, reload', () => 
   })
 
   it('registers its Account action labels and view titles as catalogue texts that resolve in German ("Farcaster" stays a name)', async () => {
-    const { modal } = await setup()
-    const actions = modal.get(KernelTokens.AccountExtensions).store.getSnapshot().actions
+    const { modal, registered } = await setup()
+    const actions = registered.actions
     const label = (id: string) => actions.find((a) => a.id === id)!.label as TranslatableText
     expect(label('embedded-wallet.update-email').en).toBe('Update email')
     expect(await label('embedded-wallet.update-email').in('de')).toBe('E-Mail aktualisieren')

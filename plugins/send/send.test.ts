@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { decodeFunctionData, erc20Abi } from 'viem'
-import { createModal, englishText, KernelTokens, ProviderRpcError, type CaipNetwork, type TranslatableText } from 'portico'
+import { createModal, englishText, ProviderRpcError, type CaipNetwork, type TranslatableText } from 'portico'
 import { parseUnits, SendController, type SendControllerDeps } from './controller.ts'
 import { eip155Sender } from './eip155.ts'
+import { recordRegistrations } from '../../tests/probe-plugin.ts'
 import { readableSendError, SendText } from './errors.ts'
 import { send, SendTokens, toSendToken } from './index.ts'
 import { SenderRegistry, type Sender, type SendReceipt, type SendToken } from './tokens.ts'
@@ -332,9 +333,10 @@ describe('eip155 sender', () => {
 
 describe('the send plugin', () => {
   it('registers its action label and view titles as catalogue texts that resolve in German', async () => {
-    const modal = createModal({ plugins: [send()] })
+    const observed = recordRegistrations(send())
+    const modal = createModal({ plugins: [observed.plugin] })
     await modal.ready
-    const action = modal.get(KernelTokens.AccountExtensions).store.getSnapshot().actions.find((a) => a.id === 'send')!
+    const action = observed.registered.actions.find((a) => a.id === 'send')!
     expect(typeof action.label).not.toBe('string')
     const label = action.label as TranslatableText
     expect(label.en).toBe('Send')
@@ -349,10 +351,10 @@ describe('the send plugin', () => {
   })
 
   it('registers the Send action (shown only where a sender exists), its views and the eip155 sender; destroy removes them', async () => {
-    const modal = createModal({ plugins: [send()] })
+    const observed = recordRegistrations(send())
+    const modal = createModal({ plugins: [observed.plugin] })
     await modal.ready
-    const extensions = modal.get(KernelTokens.AccountExtensions)
-    const { actions } = extensions.store.getSnapshot()
+    const { actions } = observed.registered
     const action = actions.find((a) => englishText(a.label) === 'Send')
     expect(action).toMatchObject({ view: 'WalletSend' })
     expect(action!.available!({ namespace: 'eip155' })).toBe(true)
@@ -368,7 +370,7 @@ describe('the send plugin', () => {
     expect(await other.get(SendTokens.Flow).controller()).not.toBe(controller)
     other.destroy()
     modal.destroy()
-    expect(extensions.store.getSnapshot().actions).toEqual([])
+    // The kernel disposes every registration of the context with the modal (kernel tests); the views show it here.
     expect(views.has('WalletSend')).toBe(false)
   })
 
