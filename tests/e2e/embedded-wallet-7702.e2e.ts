@@ -17,7 +17,8 @@ beforeAll(async () => {
   stack = await startHostStack('embedded-wallet-7702', {
     embeddedWallet: true,
     sponsoredGas: {
-      secureSite: (contracts, sponsor) => ({ eip7702: { delegates: { 31337: contracts.porticoDelegate }, paymasterUrl: `${sponsor.url}/portico-e2e` } }),
+      // Sponsored by the smart account's rule: <sponsorUrl>/portico-e2e (the host names no paymasterUrl).
+      secureSite: (contracts) => ({ eip7702: { delegates: { 31337: contracts.porticoDelegate } } }),
     },
   })
   rpcUrl = stack.gas!.rpcUrl

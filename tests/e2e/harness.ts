@@ -36,8 +36,8 @@ type DevContracts = DevChains['deployment']['chains'][number]['contracts']
 export interface SponsoredGasOptions {
   /** More sponsor policies (e.g. another project's paymaster), from chain 31337's contracts. */
   policies?: (contracts: DevContracts) => SponsorPolicies
-  /** More secure-site options from chain 31337's contracts and the sponsor service (e.g. `eip7702`'s delegates). */
-  secureSite?: (contracts: DevContracts, sponsor: Sponsor) => SecureSiteExtras
+  /** More secure-site options from chain 31337's contracts (e.g. `eip7702`'s delegates). */
+  secureSite?: (contracts: DevContracts) => SecureSiteExtras
 }
 
 /**
@@ -65,7 +65,7 @@ async function startSponsoredGas(
       smartAccountContracts: { 31337: contracts },
       bundlerUrl: bundler.url,
       sponsorUrl: sponsor.url,
-      ...o.secureSite?.(contracts, sponsor),
+      ...o.secureSite?.(contracts),
     },
     stop: async () => {
       await Promise.allSettled([bundler.stop(), sponsor.stop()])
