@@ -90,12 +90,9 @@ async function main(): Promise<void> {
     sessionsApiUrl: api.url,
     farcasterRelayUrl: farcaster.url,
     farcasterRpcUrl: aaChain.rpcUrl,
-    // Issue 29 part 2: EIP-7702 upgrades of the EOA to the seeded delegate; its batches sponsored like smart accounts'.
-    eip7702: {
-      delegates: Object.fromEntries(Object.entries(chains.deployment.chains).map(([id, c]) => [id, c.contracts.porticoDelegate])),
-      paymasterUrl: `${sponsor.url}/${PROJECT_ID}`,
-    },
-    // Issue 29: the smart account's gas is sponsored by the demo project's dev policy unless a host names its own.
+    // Issue 29 part 2: EIP-7702 upgrades of the EOA to the seeded delegate; sponsored by the smart accounts' rule.
+    eip7702: { delegates: Object.fromEntries(Object.entries(chains.deployment.chains).map(([id, c]) => [id, c.contracts.porticoDelegate])) },
+    // Issue 29: gas (smart accounts, upgraded EOAs) is sponsored by <sponsorUrl>/<projectId> unless a host names its own.
     sponsorUrl: sponsor.url,
   })
   stops.push(secureSite.stop)

@@ -64,6 +64,11 @@ export type StackConfig = {
       /** Sponsored gas: the ERC-7677 sponsor service (default: the `sponsor` service of this file when it is started). */
       sponsorUrl?: string
       paymasterOrigins?: string[]
+      /**
+       * EIP-7702 upgrades of the EOA (docs/EIP-7702.md): the delegate per chain id (default: the `chain` service's
+       * PorticoDelegate on each dev chain). Sponsored by `sponsorUrl`'s rule (`<sponsorUrl>/<projectId>`).
+       */
+      eip7702?: { delegates?: Record<string, string> }
     }
     mail?: { smtpPort?: number; httpPort?: number }
     oidc?: { port?: number }
@@ -133,6 +138,7 @@ const SHAPE: { [key: string]: Shape } = {
       farcasterRpcUrl: 'string',
       sponsorUrl: 'string',
       paymasterOrigins: 'string[]',
+      eip7702: { delegates: 'record' },
     },
     mail: { smtpPort: 'number', httpPort: 'number' },
     oidc: { port },

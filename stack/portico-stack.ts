@@ -65,7 +65,7 @@ export function productionErrors(config: StackConfig, names: readonly ServiceNam
   return errors
 }
 
-type DevContracts = { entryPoint: `0x${string}`; verifyingPaymaster: `0x${string}`; usdc6: `0x${string}`; dai18: `0x${string}`; nft: `0x${string}` }
+type DevContracts = { entryPoint: `0x${string}`; verifyingPaymaster: `0x${string}`; usdc6: `0x${string}`; dai18: `0x${string}`; nft: `0x${string}`; porticoDelegate: `0x${string}` }
 
 /**
  * The ERC-7677 sponsor service (issue 29): its paymasters from `paymasters`, else from the `chain` service's dev
@@ -94,6 +94,25 @@ async function startSponsorService(
 }
 
 /** Starts `names` of `config` in order; on a failure stops what started and rethrows. */
+/**
+ * `services.secureSite.eip7702` as the secure site takes it: the delegates given, else the `chain` service's
+ * PorticoDelegate on each dev chain; neither is a ConfigError naming the key.
+ */
+export function eip7702Option(
+  o: NonNullable<NonNullable<StackConfig['services']['secureSite']>['eip7702']>,
+  devContracts: Record<string, { porticoDelegate: `0x${string}` }> | undefined,
+): { delegates: Record<string, `0x${string}`> } {
+  if (o.delegates) {
+    for (const [chainId, address] of Object.entries(o.delegates)) {
+      if (!/^\d+$/.test(chainId)) throw new ConfigError(`services.secureSite.eip7702.delegates: "${chainId}" is not a chain id`)
+      if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new ConfigError(`services.secureSite.eip7702.delegates.${chainId} wants an address, got ${JSON.stringify(address)}`)
+    }
+    return { delegates: o.delegates as Record<string, `0x${string}`> }
+  }
+  if (!devContracts || Object.keys(devContracts).length === 0) throw new ConfigError('services.secureSite.eip7702 needs delegates (or the chain service in the same file)')
+  return { delegates: Object.fromEntries(Object.entries(devContracts).map(([id, c]) => [id, c.porticoDelegate])) }
+}
+
 export async function startStack(
   config: StackConfig,
   names: readonly ServiceName[],
@@ -257,6 +276,7 @@ export async function startStack(
             farcasterRpcUrl: o.farcasterRpcUrl,
             sponsorUrl: o.sponsorUrl ?? found.sponsorUrl,
             paymasterOrigins: o.paymasterOrigins,
+            ...(o.eip7702 && { eip7702: eip7702Option(o.eip7702, found.evmContracts) }),
             log,
           })
           if (!issuers && oidcStack) await oidcStack.addClient(site.oidcClient)

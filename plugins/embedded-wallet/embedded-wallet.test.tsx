@@ -1,16 +1,13 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryAdapter, createModal, definePlugin, type CaipNetwork, type Modal as ModalInstance, type ModalFeatures, type StorageAdapter, type TranslatableText } from 'portico'
-import { Modal, PorticoProvider } from 'portico/react'
+import { createMemoryAdapter, definePlugin, type CaipNetwork, type Modal as ModalInstance, type ModalFeatures, type StorageAdapter, type TranslatableText } from 'portico'
 import { trackLeaks } from 'portico/testing/conformance'
 import { AUTH_CONNECTOR_ID, embeddedWallet, EmbeddedWalletTokens, visibleSocials, type PopupLike } from './index.ts'
-import type { FrameKind, FrameRequest, FrameUser } from './protocol.ts'
-import type { IncomingMessage } from './frame-client.ts'
+import type { FrameUser } from './protocol.ts'
+import { destroyModals, fakeSecureSite, forgetModal, SECURE, startModal, until } from './test-site.fixtures.tsx'
 import { recordRegistrations } from '../../tests/probe-plugin.ts'
 
-const SECURE = 'http://127.0.0.1:4600'
-const HOST = 'http://127.0.0.1:5173'
 const EVM = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const SOL = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 
@@ -44,58 +41,10 @@ const user = (extra: Partial<FrameUser> = {}): FrameUser => ({
   ...extra,
 })
 
-type Answer = { ok: unknown } | { error: string; code?: number } | 'hold'
 
-/** A fake secure-site frame: answers requests from a table (unit tests may fake the frame). */
-function fakeSecureSite(table: Partial<Record<FrameKind, (payload: never) => Answer>>) {
-  const requests: FrameRequest[] = []
-  const targets: string[] = []
-  const listeners = new Set<(e: IncomingMessage) => void>()
-  const frameWindow = {
-    postMessage(message: unknown, target: string) {
-      const req = message as FrameRequest
-      requests.push(req)
-      targets.push(target)
-      const answer = (table[req.type] as ((p: unknown) => Answer) | undefined)?.(req.payload) ?? { ok: {} }
-      if (answer === 'hold') return
-      queueMicrotask(() =>
-        send('error' in answer ? { type: `${req.type}_ERROR`, id: req.id, payload: { message: answer.error, code: answer.code } } : { type: `${req.type}_SUCCESS`, id: req.id, payload: answer.ok }),
-      )
-    },
-  }
-  const send = (data: unknown, origin = SECURE, source: unknown = frameWindow) => {
-    for (const l of [...listeners]) l({ origin, source, data })
-  }
-  let mounts = 0
-  return {
-    requests,
-    targets,
-    send,
-    frameWindow,
-    mounts: () => mounts,
-    listenerCount: () => listeners.size,
-    kinds: () => requests.map((r) => r.type),
-    testing: {
-      hostOrigin: HOST,
-      mount: () => {
-        mounts++
-        queueMicrotask(() => send({ type: 'FRAME_READY', payload: { version: 1 } }))
-        return { contentWindow: frameWindow, place: () => undefined, remove: () => undefined }
-      },
-      listen: (h: (e: IncomingMessage) => void) => {
-        listeners.add(h)
-        return () => listeners.delete(h)
-      },
-      fetchOrigins: async () => ({ status: 200, body: { allowedOrigins: ['http://127.0.0.1:*'] } }),
-    },
-  }
-}
-
-let modals: ModalInstance[] = []
 afterEach(() => {
   cleanup()
-  for (const m of modals) m.destroy()
-  modals = []
+  destroyModals()
   vi.useRealTimers()
 })
 
@@ -127,7 +76,7 @@ async function setup(o: {
       testing: { ...site.testing, ...(o.popup ? { openPopup: o.popup } : {}), ...(o.fetchOrigins ? { fetchOrigins: o.fetchOrigins } : {}) },
     }),
   )
-  const modal = createModal({
+  const { modal, controller, view } = await startModal({
     // Most tests look at Account after connecting.
     closeOnConnect: o.closeOnConnect ?? false,
     projectId: 'p1',
@@ -138,19 +87,8 @@ async function setup(o: {
       observed.plugin,
     ],
   })
-  modals.push(modal)
-  await modal.ready
-  const { controller } = modal.get(EmbeddedWalletTokens.Services)
-  const view = () =>
-    render(
-      <PorticoProvider modal={modal}>
-        <Modal />
-      </PorticoProvider>,
-    )
   return { modal, site, controller, view, storage, registered: observed.registered }
 }
-
-const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 5000 })
 
 describe('embedded wallet: Connect sections (SPEC §2)', () => {
   it('shows the email field first, then the socials in the host order, then wallets', async () => {
@@ -484,7 +422,7 @@ describe('embedded wallet: connector, RPC, approval, disconnect, reload', () => 
     const storage = createMemoryAdapter()
     const first = await connected({ storage })
     first.modal.destroy()
-    modals = modals.filter((m) => m !== first.modal)
+    forgetModal(first.modal)
     const second = await setup({ storage })
     expect(second.site.mounts()).toBe(1) // SPEC §4: created on init after an earlier login
     await until(() => second.modal.connection.active('eip155')?.address === EVM)
@@ -493,7 +431,7 @@ describe('embedded wallet: connector, RPC, approval, disconnect, reload', () => 
     expect(second.site.kinds()).toContain('SIGN_OUT')
     expect(second.controller.state.user).toBeUndefined()
     second.modal.destroy()
-    modals = modals.filter((m) => m !== second.modal)
+    forgetModal(second.modal)
     const third = await setup({ storage })
     expect(third.site.mounts()).toBe(0)
     expect(third.modal.connection.active('eip155')).toBeUndefined()
@@ -580,7 +518,7 @@ describe('embedded wallet: connector, RPC, approval, disconnect, reload', () => 
       const t = await connected({ table: { RPC_REQUEST: () => 'hold' } })
       void t.modal.connection.active('eip155')!.connector.request!({ namespace: 'eip155', caipNetworkId: 'eip155:31337', method: 'personal_sign', params: [] }).catch(() => undefined)
       t.modal.destroy()
-      modals = []
+      forgetModal(t.modal)
       expect(t.site.listenerCount()).toBe(0)
       expect(leaks.pendingTimers()).toEqual([])
       expect(leaks.liveListeners()).toEqual([])

@@ -5,44 +5,28 @@
  * prompt shows its text and the modal stays usable; "Add a passkey" in Account opens Passkeys, which lists, adds
  * (ADD_PASSKEY) and removes (REMOVE_PASSKEY), showing the secure site's refusal of the last login method. Off by default.
  */
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryAdapter, createModal, definePlugin, type CaipNetwork, type Modal as ModalInstance } from 'portico'
-import { Modal, PorticoProvider } from 'portico/react'
-import { embeddedWallet, EmbeddedWalletTokens } from './index.ts'
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createMemoryAdapter } from 'portico'
+import { embeddedWallet } from './index.ts'
 import type { FramePasskey, FrameUser } from './protocol.ts'
-import { fakeSecureSite, SECURE } from './test-site.ts'
+import { destroyModals, evmChain, fakeSecureSite, SECURE, startModal, until } from './test-site.fixtures.tsx'
 
 const EOA = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const network: CaipNetwork = { id: 31337, caipNetworkId: 'eip155:31337', chainNamespace: 'eip155', name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }
-const chain = definePlugin({ id: 'chain-eip155', kind: 'chain', namespace: 'eip155', portico: '1.x', setup: (ctx) => {
-    ctx.registerChain({ namespace: 'eip155', networks: [network], isAddress: () => true })
-  } })
 const user: FrameUser = { email: 'ada@example.com', address: EOA, chainId: 31337, accounts: [{ address: EOA, type: 'eoa', namespace: 'eip155' }], preferredAccountType: 'eoa' }
 const laptop: FramePasskey = { id: 'cred-1', label: 'Laptop', createdAt: '2026-11-27T00:00:00.000Z', deviceType: 'multiDevice', backedUp: true }
 
-let modals: ModalInstance[] = []
 afterEach(() => {
   cleanup()
-  for (const m of modals) m.destroy()
-  modals = []
+  destroyModals()
 })
 
 async function setup(table: Parameters<typeof fakeSecureSite>[0] = {}, passkeys = true) {
   const site = fakeSecureSite({ IS_CONNECTED: () => ({ ok: { isConnected: true } }), GET_USER: () => ({ ok: { user } }), ...table })
-  const modal = createModal({ closeOnConnect: false, projectId: 'p1', storage: createMemoryAdapter(), plugins: [chain, embeddedWallet({ secureSiteUrl: SECURE, passkeys, testing: site.testing })] })
-  modals.push(modal)
-  await modal.ready
-  const { controller } = modal.get(EmbeddedWalletTokens.Services)
-  render(
-    <PorticoProvider modal={modal}>
-      <Modal />
-    </PorticoProvider>,
-  )
+  const { modal, controller, view } = await startModal({ closeOnConnect: false, projectId: 'p1', storage: createMemoryAdapter(), plugins: [evmChain, embeddedWallet({ secureSiteUrl: SECURE, passkeys, testing: site.testing })] })
+  view()
   return { modal, site, controller }
 }
-
-const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 5000 })
 
 describe('Connect: Continue with a passkey', () => {
   it('logs in with the passkey alone (no email typed) and reaches Account', async () => {

@@ -1,19 +1,14 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMemoryAdapter, createModal, definePlugin, type CaipNetwork, type Modal as ModalInstance } from 'portico'
-import { Modal, PorticoProvider } from 'portico/react'
-import { embeddedWallet, EmbeddedWalletTokens } from './index.ts'
+import { createMemoryAdapter } from 'portico'
+import { embeddedWallet } from './index.ts'
 import type { FrameUser } from './protocol.ts'
-import { fakeSecureSite, SECURE } from './test-site.ts'
+import { destroyModals, evmChain, fakeSecureSite, SECURE, startModal, until } from './test-site.fixtures.tsx'
 const EOA = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const SMART = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const FARCASTER_URL = 'http://127.0.0.1:8789/app/siwf?channelToken=abc'
 
-const network: CaipNetwork = { id: 31337, caipNetworkId: 'eip155:31337', chainNamespace: 'eip155', name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:1'] } } }
-const chain = definePlugin({ id: 'chain-eip155', kind: 'chain', namespace: 'eip155', portico: '1.x', setup: (ctx) => {
-    ctx.registerChain({ namespace: 'eip155', networks: [network], isAddress: () => true })
-  } })
 
 const user = (type: 'eoa' | 'smartAccount', extra: Partial<FrameUser> = {}): FrameUser => ({
   email: 'ada@example.com',
@@ -27,11 +22,9 @@ const user = (type: 'eoa' | 'smartAccount', extra: Partial<FrameUser> = {}): Fra
   ...extra,
 })
 
-let modals: ModalInstance[] = []
 afterEach(() => {
   cleanup()
-  for (const m of modals) m.destroy()
-  modals = []
+  destroyModals()
   vi.useRealTimers()
 })
 
@@ -52,13 +45,13 @@ async function setup(o: { table?: Parameters<typeof fakeSecureSite>[0]; track?: 
     ...o.table,
   })
   const storage = createMemoryAdapter()
-  const modal = createModal({
+  const { modal, controller, view } = await startModal({
     // These tests look at Account after connecting.
     closeOnConnect: false,
     projectId: 'p1',
     storage,
     plugins: [
-      chain,
+      evmChain,
       embeddedWallet({
         secureSiteUrl: SECURE,
         socials: ['github', 'farcaster'],
@@ -68,18 +61,9 @@ async function setup(o: { table?: Parameters<typeof fakeSecureSite>[0]; track?: 
       }),
     ],
   })
-  modals.push(modal)
-  await modal.ready
-  const { controller } = modal.get(EmbeddedWalletTokens.Services)
-  render(
-    <PorticoProvider modal={modal}>
-      <Modal />
-    </PorticoProvider>,
-  )
+  view()
   return { modal, site, controller, storage }
 }
-
-const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 5000 })
 
 async function emailLogin(t: Awaited<ReturnType<typeof setup>>) {
   await act(() => t.modal.open())

@@ -28,10 +28,10 @@ import { exitOnDevDefaults, secureSiteProblems } from '../production.ts'
  * Smart accounts are offered when `--bundler-url` is given: on `--smart-account-chains` (default: the first chain of
  * the deployment file), with the ERC-4337 contracts the deployment file records. Farcaster sign-in is offered when
  * `--farcaster-relay` is given; `--farcaster-rpc` (default: the first deployment chain's RPC) is where the registries live.
- * EIP-7702 upgrades of the EOA are offered on the deployment's chains with the seeded delegate; `--eip7702-paymaster-url`
- * (an ERC-7677 sponsor, e.g. http://127.0.0.1:4338/portico-demo) pays upgraded EOAs' batches on the bundler's chains.
- * `--sponsor-url` (the stack's sponsor, `npm run stack:sponsor`) pays the smart accounts' gas by its policy for the
- * host's project when the host names no paymasterUrl (docs/SPONSORED-GAS.md).
+ * EIP-7702 upgrades of the EOA are offered on the deployment's chains with the seeded delegate.
+ * `--sponsor-url` (the stack's sponsor, `npm run stack:sponsor`) pays, by its policy for the host's project
+ * (`<sponsor-url>/<projectId>`) when the host names no paymasterUrl, the smart accounts' gas and the upgraded EOAs'
+ * upgrades and batches on the bundler's chains (docs/SPONSORED-GAS.md, docs/EIP-7702.md).
  *
  * The secure site with the services it needs. Without `--smtp` it starts its own mail sink, without `--oidc-url` its
  * own OpenID providers (with its client registered); given `--oidc-url`, that server must already know the client
@@ -66,7 +66,6 @@ try {
       'sessions-api-url': { type: 'string' },
       'farcaster-relay': { type: 'string' },
       'farcaster-rpc': { type: 'string' },
-      'eip7702-paymaster-url': { type: 'string' },
       'sponsor-url': { type: 'string' },
       'paymaster-origins': { type: 'string' },
       host: { type: 'string' },
@@ -182,7 +181,7 @@ const site = await startSecureSite({
   sessionsApiUrl: str('sessions-api-url'),
   farcasterRelayUrl: str('farcaster-relay'),
   farcasterRpcUrl: str('farcaster-rpc') ?? (firstChain === undefined ? undefined : evmRpcUrls[firstChain]),
-  ...(Object.keys(porticoDelegates).length ? { eip7702: { delegates: porticoDelegates, paymasterUrl: str('eip7702-paymaster-url') } } : {}),
+  ...(Object.keys(porticoDelegates).length ? { eip7702: { delegates: porticoDelegates } } : {}),
   sponsorUrl: str('sponsor-url'),
   paymasterOrigins: str('paymaster-origins')?.split(',').map((o) => o.trim()).filter(Boolean),
 }).catch((e: Error) => fail(`secure site: ${e.message}`))

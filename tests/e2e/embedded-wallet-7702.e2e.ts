@@ -8,40 +8,20 @@
 import type { Page } from 'playwright-core'
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseEther, toHex, zeroAddress, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startBundler, type Bundler } from '../../stack/bundler/index.ts'
-import { devSponsorPolicies, startSponsor, type Sponsor } from '../../stack/sponsor/index.ts'
-import { emailLoginOnDemoHost, startHostStack, type HostStack } from './harness.ts'
+import { emailLoginOnDemoHost, secureFrameRpc, startHostStack, type HostStack } from './harness.ts'
 
-const PROJECT = 'portico-e2e'
 let stack: HostStack
-let bundler: Bundler
-let sponsor: Sponsor
 let rpcUrl: string
 
 beforeAll(async () => {
   stack = await startHostStack('embedded-wallet-7702', {
     embeddedWallet: true,
-    secureSiteServices: async (chains) => {
-      rpcUrl = chains.chains.find((c) => c.chainId === 31337)!.rpcUrl
-      const contracts = chains.deployment.chains[31337]!.contracts
-      bundler = await startBundler({ rpcUrl, entryPoint: contracts.entryPoint })
-      sponsor = await startSponsor({
-        chains: [{ chainId: 31337, entryPoint: contracts.entryPoint, paymaster: contracts.verifyingPaymaster }],
-        policies: devSponsorPolicies(PROJECT, contracts),
-      })
-      return {
-        options: {
-          smartAccountChainIds: [31337],
-          smartAccountContracts: { 31337: contracts },
-          bundlerUrl: bundler.url,
-          eip7702: { delegates: { 31337: contracts.porticoDelegate }, paymasterUrl: `${sponsor.url}/${PROJECT}` },
-        },
-        stop: async () => {
-          await Promise.allSettled([sponsor.stop(), bundler.stop()])
-        },
-      }
+    sponsoredGas: {
+      // Sponsored by the smart account's rule: <sponsorUrl>/portico-e2e (the host names no paymasterUrl).
+      secureSite: (contracts) => ({ eip7702: { delegates: { 31337: contracts.porticoDelegate } } }),
     },
   })
+  rpcUrl = stack.gas!.rpcUrl
 }, 240_000)
 
 afterAll(async () => {
@@ -52,26 +32,7 @@ async function emailLogin(page: Page, email: string): Promise<Address> {
   return (await emailLoginOnDemoHost(page, stack, email)).address
 }
 
-type Reply = { type: string; payload: { result?: unknown; message?: string; code?: number } }
-
-/** Posts one RPC_REQUEST to the secure frame from the host page; resolves with the frame's reply. */
-function frameRpc(page: Page, id: string, method: string, params: unknown): Promise<Reply> {
-  return page
-    .evaluate(
-      ([secureOrigin, id, method, params]) => {
-        const frame = document.querySelector<HTMLIFrameElement>('iframe[data-portico-secure-frame]')!
-        const reply = new Promise<string>((resolve) =>
-          window.addEventListener('message', (e) => {
-            if (e.origin === secureOrigin && e.data?.id === id) resolve(JSON.stringify(e.data))
-          }),
-        )
-        frame.contentWindow!.postMessage({ type: 'RPC_REQUEST', id, payload: { method, params, chainId: 31337 } }, secureOrigin)
-        return reply
-      },
-      [new URL(stack.embedded!.secureSite.url).origin, id, method, params] as const,
-    )
-    .then((s) => JSON.parse(s) as Reply)
-}
+const frameRpc = (page: Page, id: string, method: string, params: unknown) => secureFrameRpc(page, stack, id, method, params)
 
 /** The secure site's panel over the host's ApproveTransaction view: checks a row, then Approve. */
 async function approve(page: Page, title: string, mustShow: RegExp): Promise<void> {

@@ -6,12 +6,12 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createPublicClient, http, keccak256, toHex, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBundler, type Bundler } from '../../stack/bundler/index.ts'
 import { startFarcasterRelay, type FarcasterRelay } from '../../stack/farcaster/index.ts'
-import { startHostStack, type HostStack } from './harness.ts'
+import { connectedAddress, emailLoginOnDemoHost, secureFrameRpc, startHostStack, type HostStack } from './harness.ts'
 
 const ACCOUNT_DEPLOYED_TOPIC = keccak256(toHex('AccountDeployed(bytes32,address,address,address)'))
 
@@ -83,31 +83,6 @@ async function openConnect(page: Page) {
   return page.getByRole('dialog', { name: 'Connect Wallet' })
 }
 
-const connectedAddress = async (page: Page, not?: string) => {
-  const status = page.getByText(/^Connected 0x[0-9a-fA-F]{40} on /)
-  let address = ''
-  await expect
-    .poll(async () => {
-      address = /0x[0-9a-fA-F]{40}/.exec((await status.textContent().catch(() => '')) ?? '')?.[0] ?? ''
-      return address !== '' && address !== not
-    }, { timeout: 30_000 })
-    .toBe(true)
-  return address as Address
-}
-
-async function emailLogin(context: BrowserContext, email: string): Promise<Page> {
-  const page = await context.newPage()
-  const dialog = await openConnect(page)
-  await dialog.getByRole('textbox', { name: 'Email' }).fill(email)
-  await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
-  const mail = await stack.embedded!.mail.waitFor((m) => m.to.includes(email) && /code/i.test(m.subject), 30_000)
-  const emailDialog = page.getByRole('dialog', { name: 'Email' })
-  await emailDialog.getByRole('textbox', { name: 'Code' }).fill(/\b(\d{6})\b/.exec(mail.text)![1]!)
-  await emailDialog.getByRole('button', { name: 'Continue', exact: true }).click()
-  await page.getByRole('dialog', { name: 'Account' }).waitFor({ timeout: 30_000 })
-  return page
-}
-
 /** From the Account view: the action, then the SwitchAccountType view's button; back on Account with a new address. */
 async function switchType(page: Page, label: 'Switch to smart account' | 'Switch to EOA', from: string): Promise<Address> {
   const account = page.getByRole('dialog', { name: 'Account' })
@@ -141,8 +116,8 @@ describe('smart accounts in Chromium (issue 14)', () => {
   it('switch to the smart account (address differs), reload keeps it, sends deploy then reuse it, a failing user operation shows the SPEC text, switch back', async () => {
     const client = createPublicClient({ transport: http(rpcUrl) })
     const context = await stack.browser.newContext()
-    const page = await emailLogin(context, `sam-${Date.now()}@example.com`)
-    const eoa = await connectedAddress(page)
+    const page = await context.newPage()
+    const { address: eoa } = await emailLoginOnDemoHost(page, stack, `sam-${Date.now()}@example.com`)
     expect(await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Switch to EOA' }).count()).toBe(0)
 
     const smart = await switchType(page, 'Switch to smart account', eoa)
@@ -177,26 +152,17 @@ describe('smart accounts in Chromium (issue 14)', () => {
 
     // Smart sessions: an app's ERC-7715 grant (sent to the frame the way a host call would be), listed in the
     // Sessions view from GET /v1/sessions/{caip}, revoked there through the secure site's panel.
-    const granted = page.evaluate((secureOrigin) => {
-      const frame = document.querySelector<HTMLIFrameElement>('iframe[data-portico-secure-frame]')!
-      const reply = new Promise<string>((resolve) =>
-        window.addEventListener('message', (e) => {
-          if (e.origin === secureOrigin && e.data?.id === 'e2e-grant-1') resolve(JSON.stringify(e.data))
-        }),
-      )
-      const grant = {
-        chainId: '0x7a69',
-        expiry: Math.floor(Date.now() / 1000) + 3600,
-        signer: { type: 'keys', data: { keys: [{ type: 'secp256k1', publicKey: '0x02aa' }] } },
-        permissions: [{ type: 'native-token-recurring-allowance', data: { allowance: '0x2386f26fc10000', start: 1, period: 86400 }, policies: [] }],
-      }
-      frame.contentWindow!.postMessage({ type: 'RPC_REQUEST', id: 'e2e-grant-1', payload: { method: 'wallet_grantPermissions', params: [grant], chainId: 31337 } }, secureOrigin)
-      return reply
-    }, new URL(stack.embedded!.secureSite.url).origin)
+    const grant = {
+      chainId: '0x7a69',
+      expiry: Math.floor(Date.now() / 1000) + 3600,
+      signer: { type: 'keys', data: { keys: [{ type: 'secp256k1', publicKey: '0x02aa' }] } },
+      permissions: [{ type: 'native-token-recurring-allowance', data: { allowance: '0x2386f26fc10000', start: 1, period: 86400 }, policies: [] }],
+    }
+    const granted = secureFrameRpc(page, stack, 'e2e-grant-1', 'wallet_grantPermissions', [grant])
     await approve(page, 'Grant permissions')
-    const grantReply = JSON.parse(await granted) as { type: string; payload: { result: { context: string } } }
+    const grantReply = await granted
     expect(grantReply.type).toBe('RPC_REQUEST_SUCCESS')
-    const pci = grantReply.payload.result.context
+    const pci = (grantReply.payload.result as { context: string }).context
     const apiSessions = async () =>
       ((await (await fetch(`${stack.api.url}/v1/sessions/eip155:31337:${smart}?projectId=portico-e2e`)).json()) as { pcis: Array<{ pci: string }> }).pcis.map((x) => x.pci)
     expect(await apiSessions()).toEqual([pci])

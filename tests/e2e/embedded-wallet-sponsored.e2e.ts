@@ -10,9 +10,8 @@
 import type { Page } from 'playwright-core'
 import { createPublicClient, encodeFunctionData, erc20Abi, http, maxUint256, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startBundler, type Bundler } from '../../stack/bundler/index.ts'
-import { devSponsorPolicies, parsePolicies, startSponsor, type Sponsor } from '../../stack/sponsor/index.ts'
-import { connectedAddress, emailLoginOnDemoHost, startHostStack, type HostStack } from './harness.ts'
+import { parsePolicies, type Sponsor } from '../../stack/sponsor/index.ts'
+import { connectedAddress, emailLoginOnDemoHost, secureFrameRpc, startHostStack, type HostStack } from './harness.ts'
 
 const PROJECT = 'portico-e2e'
 /** A dapp's own paymaster project, named by wallet_sendCalls' paymasterService capability: DAI only. */
@@ -21,7 +20,6 @@ const SPENDER: Address = '0x000000000000000000000000000000000000bEEF'
 const OUTSIDE: Address = '0x000000000000000000000000000000000000dEaD'
 
 let stack: HostStack
-let bundler: Bundler
 let sponsor: Sponsor
 let rpcUrl: string
 let usdc: Address
@@ -31,25 +29,14 @@ beforeAll(async () => {
   stack = await startHostStack('embedded-wallet-sponsored', {
     projectId: PROJECT,
     embeddedWallet: true,
-    secureSiteServices: async (chains) => {
-      const chain = chains.chains.find((c) => c.chainId === 31337)!
-      rpcUrl = chain.rpcUrl
-      const contracts = chains.deployment.chains[31337]!.contracts
-      usdc = contracts.usdc6
-      dai = contracts.dai18
-      const dapp = parsePolicies({ projects: { [DAPP_PROJECT]: { name: 'Dapp Paymaster', contracts: [{ address: dai, methods: '*' }], perUserGasPerDay: '5000000', perProjectGasPerDay: '50000000' } } })
-      ;[bundler, sponsor] = await Promise.all([
-        startBundler({ rpcUrl, entryPoint: contracts.entryPoint }),
-        startSponsor({ chains: [{ chainId: 31337, entryPoint: contracts.entryPoint, paymaster: contracts.verifyingPaymaster }], policies: { ...devSponsorPolicies(PROJECT, contracts), ...dapp } }),
-      ])
-      return {
-        options: { smartAccountChainIds: [31337], smartAccountContracts: { 31337: contracts }, bundlerUrl: bundler.url, sponsorUrl: sponsor.url },
-        stop: async () => {
-          await Promise.allSettled([bundler.stop(), sponsor.stop()])
-        },
-      }
+    sponsoredGas: {
+      policies: (contracts) => parsePolicies({ projects: { [DAPP_PROJECT]: { name: 'Dapp Paymaster', contracts: [{ address: contracts.dai18, methods: '*' }], perUserGasPerDay: '5000000', perProjectGasPerDay: '50000000' } } }),
     },
   })
+  ;({ sponsor, rpcUrl } = stack.gas!)
+  const contracts = stack.chains.deployment.chains[31337]!.contracts
+  usdc = contracts.usdc6
+  dai = contracts.dai18
 }, 240_000)
 
 afterAll(async () => {
@@ -67,22 +54,7 @@ async function smartAccountUser(page: Page, email: string): Promise<Address> {
   return smart
 }
 
-/** A wallet RPC call sent to the secure frame the way the host's plugin sends it; resolves the frame's reply. */
-function frameRpc(page: Page, id: string, method: string, params: unknown): Promise<{ type: string; payload: { result?: unknown; message?: string; code?: number } }> {
-  return page.evaluate(
-    ({ secureOrigin, id, method, params }) => {
-      const frame = document.querySelector<HTMLIFrameElement>('iframe[data-portico-secure-frame]')!
-      const reply = new Promise<string>((resolve) =>
-        window.addEventListener('message', (e) => {
-          if (e.origin === secureOrigin && e.data?.id === id) resolve(JSON.stringify(e.data))
-        }),
-      )
-      frame.contentWindow!.postMessage({ type: 'RPC_REQUEST', id, payload: { method, params, chainId: 31337 } }, secureOrigin)
-      return reply.then((r) => JSON.parse(r))
-    },
-    { secureOrigin: new URL(stack.embedded!.secureSite.url).origin, id, method, params },
-  )
-}
+const frameRpc = (page: Page, id: string, method: string, params: unknown) => secureFrameRpc(page, stack, id, method, params)
 
 /** The secure site's approval panel over the host's ApproveTransaction view, and its Gas row's text. */
 async function panel(page: Page) {

@@ -13,6 +13,8 @@ import { join } from 'node:path'
 import { startMailSink, type MailSink } from '../../stack/mail/index.ts'
 import { startOidc, type OidcStack } from '../../stack/oidc/index.ts'
 import { startSecureSite, type SecureSite, type SecureSiteOptions } from '../../stack/secure-site/server/index.ts'
+import { startBundler, type Bundler } from '../../stack/bundler/index.ts'
+import { devSponsorPolicies, startSponsor, type Sponsor, type SponsorPolicies } from '../../stack/sponsor/index.ts'
 
 /** What most browser suites run: the dev chains, the stack's API server, the built demo host and Chromium. */
 export interface HostStack {
@@ -22,7 +24,53 @@ export interface HostStack {
   browser: Browser
   /** With `embeddedWallet`: the mail sink, the secure site (its allowlist from the API server) and the OpenID providers. */
   embedded?: { mail: MailSink; secureSite: SecureSite; oidc: OidcStack }
+  /** With `sponsoredGas`: the bundler and the sponsor service serving chain 31337, and that chain's RPC URL. */
+  gas?: { bundler: Bundler; sponsor: Sponsor; rpcUrl: string }
   stop(): Promise<void>
+}
+
+type SecureSiteExtras = Omit<Partial<SecureSiteOptions>, 'apiUrl' | 'dataDir'>
+type DevContracts = DevChains['deployment']['chains'][number]['contracts']
+
+/** What `sponsoredGas` asks for beyond the stack's dev sponsor policy for the suite's project. */
+export interface SponsoredGasOptions {
+  /** More sponsor policies (e.g. another project's paymaster), from chain 31337's contracts. */
+  policies?: (contracts: DevContracts) => SponsorPolicies
+  /** More secure-site options from chain 31337's contracts (e.g. `eip7702`'s delegates). */
+  secureSite?: (contracts: DevContracts) => SecureSiteExtras
+}
+
+/**
+ * Sponsored gas on chain 31337 (issue 29): the stack's Alto bundler and ERC-7677 sponsor service (the dev policy for
+ * `projectId`, plus `o.policies`); the secure site gets that chain's smart accounts, the bundler and `sponsorUrl`.
+ */
+async function startSponsoredGas(
+  chains: DevChains,
+  projectId: string,
+  o: SponsoredGasOptions,
+): Promise<{ gas: NonNullable<HostStack['gas']>; options: SecureSiteExtras; stop(): Promise<void> }> {
+  const rpcUrl = chains.chains.find((c) => c.chainId === 31337)!.rpcUrl
+  const contracts = chains.deployment.chains[31337]!.contracts
+  const [bundler, sponsor] = await Promise.all([
+    startBundler({ rpcUrl, entryPoint: contracts.entryPoint }),
+    startSponsor({
+      chains: [{ chainId: 31337, entryPoint: contracts.entryPoint, paymaster: contracts.verifyingPaymaster }],
+      policies: { ...devSponsorPolicies(projectId, contracts), ...o.policies?.(contracts) },
+    }),
+  ])
+  return {
+    gas: { bundler, sponsor, rpcUrl },
+    options: {
+      smartAccountChainIds: [31337],
+      smartAccountContracts: { 31337: contracts },
+      bundlerUrl: bundler.url,
+      sponsorUrl: sponsor.url,
+      ...o.secureSite?.(contracts),
+    },
+    stop: async () => {
+      await Promise.allSettled([bundler.stop(), sponsor.stop()])
+    },
+  }
 }
 
 /** The embedded wallet's services for a suite: mail sink, secure site on its own port, one OpenID provider per social. */
@@ -30,7 +78,7 @@ async function startEmbeddedServices(
   chains: DevChains,
   apiUrl: string,
   label: string,
-  siteOptions: Omit<Partial<SecureSiteOptions>, 'apiUrl' | 'dataDir'> = {},
+  siteOptions: SecureSiteExtras = {},
 ): Promise<NonNullable<HostStack['embedded']> & { stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), `portico-e2e-${label}-secure-`))
   const mail = await startMailSink()
@@ -74,7 +122,9 @@ export async function startHostStack(
      * With `embeddedWallet`: more services the secure site uses, started once the chains and API server run (issue 14:
      * the bundler and the Farcaster relay); their options go to the secure site, `stop()` runs after it stopped.
      */
-    secureSiteServices?: (chains: DevChains, apiUrl: string) => Promise<{ options: Omit<Partial<SecureSiteOptions>, 'apiUrl' | 'dataDir'>; stop(): Promise<void> }>
+    secureSiteServices?: (chains: DevChains, apiUrl: string) => Promise<{ options: SecureSiteExtras; stop(): Promise<void> }>
+    /** With `embeddedWallet`: the bundler and sponsor service for sponsored gas on chain 31337 (see startSponsoredGas). */
+    sponsoredGas?: SponsoredGasOptions
     /** Per-project settings of the API server (e.g. a project whose allowed origins leave the host out). */
     projects?: NonNullable<Parameters<typeof startTestApi>[2]>['projects']
   } = {},
@@ -84,12 +134,14 @@ export async function startHostStack(
     ...(opts.indexIntervalMs !== undefined && { indexIntervalMs: opts.indexIntervalMs }),
     ...(opts.projects && { projects: opts.projects }),
   })
+  const projectId = opts.projectId ?? 'portico-e2e'
+  const gas = opts.embeddedWallet && opts.sponsoredGas ? await startSponsoredGas(chains, projectId, opts.sponsoredGas) : undefined
   const extra = opts.embeddedWallet && opts.secureSiteServices ? await opts.secureSiteServices(chains, api.url) : undefined
-  const embedded = opts.embeddedWallet ? await startEmbeddedServices(chains, api.url, label, { ...opts.secureSite, ...extra?.options }) : undefined
+  const embedded = opts.embeddedWallet ? await startEmbeddedServices(chains, api.url, label, { ...opts.secureSite, ...gas?.options, ...extra?.options }) : undefined
   const host = await startDemoHost({
     mode: 'static',
     distDir: inject('demoHostDist'),
-    config: { projectId: opts.projectId ?? 'portico-e2e', chains: chains.chains, apiUrl: api.url, ...(embedded && { secureSiteUrl: embedded.secureSite.url }) },
+    config: { projectId, chains: chains.chains, apiUrl: api.url, ...(embedded && { secureSiteUrl: embedded.secureSite.url }) },
   })
   const browser = await launchChromium()
   return {
@@ -98,11 +150,13 @@ export async function startHostStack(
     host,
     browser,
     ...(embedded && { embedded: { mail: embedded.mail, secureSite: embedded.secureSite, oidc: embedded.oidc } }),
+    ...(gas && { gas: gas.gas }),
     async stop() {
       await browser.close()
       await host.stop()
       await embedded?.stop()
       await extra?.stop()
+      await gas?.stop()
       await api.stop()
       await chains.stop()
     },
@@ -226,4 +280,29 @@ export async function emailLoginOnDemoHost(page: Page, stack: HostStack, email: 
   const account = page.getByRole('dialog', { name: 'Account' })
   await account.waitFor({ timeout: 30_000 })
   return { account, address: await connectedAddress(page) }
+}
+
+/** The secure frame's reply to one RPC_REQUEST (its `type` and `payload`). */
+export type SecureFrameReply = { type: string; payload: { result?: unknown; message?: string; code?: number } }
+
+/**
+ * Posts one wallet RPC to the host page's secure frame the way the embedded-wallet plugin's provider sends it (to the
+ * secure site's exact origin, on chain 31337) and resolves the frame's reply to that id.
+ */
+export function secureFrameRpc(page: Page, stack: HostStack, id: string, method: string, params: unknown): Promise<SecureFrameReply> {
+  return page
+    .evaluate(
+      ([secureOrigin, id, method, params]) => {
+        const frame = document.querySelector<HTMLIFrameElement>('iframe[data-portico-secure-frame]')!
+        const reply = new Promise<string>((resolve) =>
+          window.addEventListener('message', (e) => {
+            if (e.origin === secureOrigin && e.data?.id === id) resolve(JSON.stringify(e.data))
+          }),
+        )
+        frame.contentWindow!.postMessage({ type: 'RPC_REQUEST', id, payload: { method, params, chainId: 31337 } }, secureOrigin)
+        return reply
+      },
+      [new URL(stack.embedded!.secureSite.url).origin, id, method, params] as const,
+    )
+    .then((s) => JSON.parse(s) as SecureFrameReply)
 }

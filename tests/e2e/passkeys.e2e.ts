@@ -64,7 +64,19 @@ describe('passkeys in Chromium (issue 28)', () => {
     const panel = page.frameLocator('iframe[data-portico-secure-frame]').getByRole('dialog', { name: 'Create a passkey' })
     await panel.waitFor({ state: 'visible', timeout: 20_000 })
     await panel.getByRole('button', { name: 'Create passkey' }).click()
-    await page.getByRole('dialog', { name: 'Passkeys' }).getByRole('listitem', { name: 'Passkey 1' }).waitFor({ timeout: 30_000 })
+    const row = page.getByRole('dialog', { name: 'Passkeys' }).getByRole('listitem', { name: 'Passkey 1' })
+    await row.waitFor({ timeout: 30_000 })
+    // The real view's row: its two lines start at the row's start edge (they were centred), Remove at its end.
+    const layout = await row.evaluate((li) => {
+      const [label, detail] = [...li.querySelectorAll('p')]
+      const button = li.querySelector('button')!
+      const box = (e: Element) => e.getBoundingClientRect()
+      return { align: getComputedStyle(label!).textAlign, labelLeft: box(label!).left, detailLeft: box(detail!).left, rowLeft: box(li).left, buttonRight: box(button).right, rowRight: box(li).right }
+    })
+    expect(layout.align).not.toBe('center')
+    expect(layout.labelLeft).toBe(layout.rowLeft)
+    expect(layout.detailLeft).toBe(layout.rowLeft)
+    expect(layout.buttonRight).toBe(layout.rowRight)
     // The authenticator holds one resident credential for the secure site's RP id.
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
     expect(credentials).toHaveLength(1)

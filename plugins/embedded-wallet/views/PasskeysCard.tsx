@@ -2,6 +2,7 @@ import { Button, LoadingRows, Stack, Text } from 'portico/components'
 import { formatMessage } from 'portico/react'
 import type { FramePasskey } from '../protocol.ts'
 import { messages, type EmbeddedWalletMessages } from '../messages.ts'
+import { RemovableList } from './RemovableList.tsx'
 
 export interface PasskeysCardProps {
   status: 'idle' | 'loading' | 'ready' | 'error'
@@ -28,31 +29,21 @@ export function PasskeysCard({ status, items, error, adding = false, removing, o
     <Stack gap={3} className="portico-view">
       {items.length === 0 && status !== 'error' && <Text tone="muted">{t.noPasskeys}</Text>}
       {items.length > 0 && (
-        <Stack gap={3} role="list" aria-label={t.yourPasskeys}>
-          {items.map((p) => (
-            <div key={p.id} role="listitem" aria-label={p.label}>
-              <Stack row gap={3} align="center">
-                <Stack gap={1}>
-                  <Text>{p.label}</Text>
-                  <Text tone="muted">
-                    {[formatMessage(t.passkeyAdded, { date: date(p.createdAt) }), p.lastUsedAt ? formatMessage(t.passkeyLastUsed, { date: date(p.lastUsedAt) }) : undefined, p.backedUp ? t.passkeySynced : t.passkeyDeviceOnly]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </Text>
-                </Stack>
-                <Button
-                  variant="secondary"
-                  aria-label={formatMessage(t.removePasskey, { label: p.label })}
-                  loading={removing === p.id}
-                  disabled={removing !== undefined && removing !== p.id}
-                  onClick={() => onRemove(p.id)}
-                >
-                  {t.remove}
-                </Button>
-              </Stack>
-            </div>
-          ))}
-        </Stack>
+        <RemovableList
+          label={t.yourPasskeys}
+          action={t.remove}
+          busy={removing}
+          onAction={onRemove}
+          items={items.map((p) => ({
+            id: p.id,
+            name: p.label,
+            title: p.label,
+            detail: [formatMessage(t.passkeyAdded, { date: date(p.createdAt) }), p.lastUsedAt ? formatMessage(t.passkeyLastUsed, { date: date(p.lastUsedAt) }) : undefined, p.backedUp ? t.passkeySynced : t.passkeyDeviceOnly]
+              .filter(Boolean)
+              .join(' · '),
+            actionName: formatMessage(t.removePasskey, { label: p.label }),
+          }))}
+        />
       )}
       {error && (
         <p className="portico-text-error portico-text-sm" role="alert">

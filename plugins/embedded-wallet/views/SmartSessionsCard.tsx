@@ -2,6 +2,7 @@ import { Button, LoadingRows, Stack, Text } from 'portico/components'
 import { formatMessage } from 'portico/react'
 import type { SmartSession } from '../controller.ts'
 import { messages, type EmbeddedWalletMessages } from '../messages.ts'
+import { RemovableList } from './RemovableList.tsx'
 
 export interface SmartSessionsCardProps {
   status: 'idle' | 'loading' | 'ready' | 'error'
@@ -26,21 +27,18 @@ export function SmartSessionsCard({ status, items, error, revoking, onRevoke, on
     <Stack gap={3} className="portico-view">
       {items.length === 0 && status !== 'error' && <Text tone="muted">{t.noSessions}</Text>}
       {items.length > 0 && (
-        <Stack gap={3} role="list" aria-label={t.activeSessions}>
-          {items.map((s) => (
-            <div key={s.pci} role="listitem" aria-label={formatMessage(t.session, { id: shortPci(s.pci) })}>
-              <Stack row gap={3} align="center">
-                <Stack gap={1}>
-                  <Text>{s.permissions.length ? s.permissions.join(', ') : t.permissions}</Text>
-                  <Text tone="muted">{formatMessage(t.expires, { date: new Date(s.expiry * 1000).toLocaleString(locale) })}</Text>
-                </Stack>
-                <Button variant="secondary" loading={revoking === s.pci} disabled={revoking !== undefined && revoking !== s.pci} onClick={() => onRevoke(s.pci)}>
-                  {t.revoke}
-                </Button>
-              </Stack>
-            </div>
-          ))}
-        </Stack>
+        <RemovableList
+          label={t.activeSessions}
+          action={t.revoke}
+          busy={revoking}
+          onAction={onRevoke}
+          items={items.map((s) => ({
+            id: s.pci,
+            name: formatMessage(t.session, { id: shortPci(s.pci) }),
+            title: s.permissions.length ? s.permissions.join(', ') : t.permissions,
+            detail: formatMessage(t.expires, { date: new Date(s.expiry * 1000).toLocaleString(locale) }),
+          }))}
+        />
       )}
       {error && (
         <p className="portico-text-error portico-text-sm" role="alert">

@@ -14,6 +14,7 @@
  */
 import type { ApprovalRequest } from './controller.ts'
 import type { ThemeMode } from 'portico/plugins/embedded-wallet'
+import { createPanel } from './panel.ts'
 
 export function setTheme(doc: Document, mode: ThemeMode): void {
   doc.documentElement.dataset.theme = mode
@@ -39,29 +40,6 @@ type VisibilityEntry = IntersectionObserverEntry & { isVisible?: boolean }
 export function showApproval(doc: Document, request: ApprovalRequest, opts: ApprovalUiOptions = {}): Promise<boolean> {
   const win = doc.defaultView
   const minVisibleMs = opts.minVisibleMs ?? MIN_VISIBLE_MS
-  const root = doc.getElementById('portico-approval-root') ?? doc.body
-  const titleId = `approval-title-${request.id}`
-  const dialog = doc.createElement('section')
-  dialog.className = 'approval'
-  dialog.setAttribute('role', 'dialog')
-  dialog.setAttribute('aria-modal', 'true')
-  dialog.setAttribute('aria-labelledby', titleId)
-  dialog.tabIndex = -1
-  dialog.dataset.visibility = 'unproven'
-
-  const heading = doc.createElement('h1')
-  heading.id = titleId
-  heading.textContent = request.description.title
-  dialog.append(heading)
-
-  const from = doc.createElement('p')
-  from.className = 'requester'
-  from.append('Requested by ')
-  const origin = doc.createElement('strong')
-  origin.textContent = request.hostOrigin
-  from.append(origin)
-  dialog.append(from)
-
   const list = doc.createElement('dl')
   for (const row of request.description.rows) {
     const dt = doc.createElement('dt')
@@ -77,21 +55,17 @@ export function showApproval(doc: Document, request: ApprovalRequest, opts: Appr
     }
     list.append(dt, dd)
   }
-  dialog.append(list)
-
-  const actions = doc.createElement('div')
-  actions.className = 'actions'
-  const reject = doc.createElement('button')
-  reject.type = 'button'
-  reject.className = 'reject'
-  reject.textContent = 'Reject'
-  const approve = doc.createElement('button')
-  approve.type = 'button'
-  approve.className = 'approve'
-  approve.textContent = 'Approve'
+  const { dialog, actions, refuse: reject, accept: approve, mount } = createPanel(doc, {
+    kind: 'approval',
+    requestId: request.id,
+    title: request.description.title,
+    hostOrigin: request.hostOrigin,
+    body: [list],
+    refuse: 'Reject',
+    accept: 'Approve',
+  })
+  dialog.dataset.visibility = 'unproven'
   approve.disabled = true
-  actions.append(reject, approve)
-  dialog.append(actions)
 
   const popupButton = doc.createElement('button')
   popupButton.type = 'button'
@@ -170,9 +144,8 @@ export function showApproval(doc: Document, request: ApprovalRequest, opts: Appr
     dialog.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') done(false)
     })
-    root.append(dialog)
+    mount()
     observer?.observe(dialog)
     observer?.observe(actions)
-    dialog.focus()
   })
 }

@@ -491,6 +491,42 @@ describe('frame controller: wallet RPC and approval', () => {
     expect(s.reply('s1')).toEqual({ type: 'RPC_REQUEST_SUCCESS', id: 's1', payload: { result: '0xsignature' } })
   })
 
+  it('an EOA send makes no sponsorship request: the server reported the EOA as active on the chain (GET_USER); a smart account there is asked again', async () => {
+    const s = setup({ token: 'jwt-1' })
+    await s.send(dappData({ paymasterUrl: 'https://pm.example/rpc' }))
+    await s.send({ type: 'GET_USER', id: 'u1', payload: { chainId: 31337 } })
+    await s.send(sendTx)
+    expect(s.api.sponsorship).not.toHaveBeenCalled()
+    expect(gasRow(s.approvals[0]!)).toEqual([])
+    expect(s.api.rpc).toHaveBeenCalledWith({ method: 'eth_sendTransaction', params: [{ to: USDC, data: approveData }], chainId: 31337, approved: true, paymasterUrl: 'https://pm.example/rpc' })
+    expect(s.reply('s1')).toEqual({ type: 'RPC_REQUEST_SUCCESS', id: 's1', payload: { result: '0xsignature' } })
+
+    // wallet_sendCalls from the EOA: not asked either.
+    await s.send({ type: 'RPC_REQUEST', id: 'b1', payload: { method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: false, calls: [{ to: USDC, data: approveData }] }], chainId: 31337 } })
+    expect(s.approvals).toHaveLength(2)
+    expect(s.api.sponsorship).not.toHaveBeenCalled()
+
+    // The user switches to the smart account: its sends are asked about again.
+    await s.send({ type: 'SET_PREFERRED_ACCOUNT', id: 'p1', payload: { type: 'smartAccount' } })
+    s.api.sponsorship.mockResolvedValueOnce({ status: 'sponsored' })
+    await s.send({ ...sendTx, id: 's2' })
+    expect(s.api.sponsorship).toHaveBeenCalledTimes(1)
+    expect(gasRow(s.approvals[2]!)).toEqual([{ label: 'Gas', value: 'Gas paid by Portico demo' }])
+  })
+
+  it('a user fetched as a smart account (login answer) is asked about; the EOA on another chain is not', async () => {
+    const s = setup()
+    s.api.emailOtp.mockResolvedValueOnce({ token: 'jwt-1', user: { ...user, preferredAccountType: 'smartAccount' } })
+    await s.send({ type: 'CONNECT_EMAIL', id: 'c1', payload: { email: 'ann@example.com' } })
+    await s.send({ type: 'CONNECT_OTP', id: 'c2', payload: { otp: '123456' } })
+    await s.send(sendTx)
+    expect(s.api.sponsorship).toHaveBeenCalledTimes(1)
+    await s.send({ type: 'SWITCH_NETWORK', id: 'n1', payload: { chainId: 1 } })
+    await s.send({ ...sendTx, id: 's2', payload: { ...sendTx.payload, chainId: 1 } })
+    expect(s.approvals).toHaveLength(2)
+    expect(s.api.sponsorship).toHaveBeenCalledTimes(1)
+  })
+
   it('no paymaster (or a failed check): no Gas row; messages are never asked about', async () => {
     const s = setup({ token: 'jwt-1' })
     s.api.sponsorship.mockRejectedValueOnce(new ApiFailure('Network Error', 0, undefined))

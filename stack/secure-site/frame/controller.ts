@@ -169,6 +169,14 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
   let farcasterChannel: string | undefined
   /** Sponsored gas: the host's app name (shown as "Gas paid by <name>") and paymaster service, from SYNC_DAPP_DATA. */
   let dapp: { name?: string; paymasterUrl?: string } = {}
+  /**
+   * The account type the server last reported as active, per chain id (GET /api/user, POST /api/preferred-account):
+   * only a smart account's sends are sponsorable, so an EOA's send asks no /api/sponsorship. Unknown: asked.
+   */
+  const activeTypes = new Map<string, AccountType>()
+  const noteActiveType = (chainId: FrameChainId | undefined, type: AccountType) => {
+    if (chainId !== undefined) activeTypes.set(String(chainId), type)
+  }
 
   const token = () => storage.getItem(STORAGE_KEYS.token) ?? undefined
 
@@ -178,7 +186,10 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
   }
 
   function rememberHostAccountType(type: AccountType | undefined) {
-    if (type !== undefined) storage.setItem(STORAGE_KEYS.hostAccountType, type)
+    if (type === undefined) return
+    // A new host default can change which account is active (until the user chooses one).
+    if (type !== hostAccountType()) activeTypes.clear()
+    storage.setItem(STORAGE_KEYS.hostAccountType, type)
   }
 
   /** GET /api/user with the host's default account type when it gave one. */
@@ -222,6 +233,8 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
     const refetch = (want !== undefined && String(want) !== String(session.user.chainId)) || hostAccountType() !== undefined
     const user = refetch ? await apiUser(want ?? session.user.chainId) : session.user
     rememberChain(user.chainId)
+    activeTypes.clear()
+    noteActiveType(user.chainId, user.preferredAccountType)
     return { user: toFrameUser(user) }
   }
 
@@ -229,10 +242,12 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
     requireSession()
     const user = await apiUser(chainId ?? storedChainId())
     rememberChain(user.chainId)
+    noteActiveType(user.chainId, user.preferredAccountType)
     return toFrameUser(user)
   }
 
   function clearSession() {
+    activeTypes.clear()
     storage.removeItem(STORAGE_KEYS.token)
     storage.removeItem(STORAGE_KEYS.pendingEmail)
   }
@@ -411,7 +426,11 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
     },
     async SET_PREFERRED_ACCOUNT({ type }) {
       requireSession()
-      const res = await api.preferredAccount(type, storedChainId())
+      const chain = storedChainId()
+      const res = await api.preferredAccount(type, chain)
+      // The user's choice holds on every chain (where smart accounts are not enabled the server falls back to the EOA).
+      activeTypes.clear()
+      noteActiveType(chain, res.type)
       return { type: res.type, address: res.address }
     },
     async UPDATE_EMAIL({ email }) {
@@ -476,13 +495,22 @@ export function createFrameController(opts: FrameControllerOptions): FrameContro
         throw e
       }
       const description = describeRequest(parsed, chain)
-      if (parsed.method === 'eth_sendTransaction' || parsed.method === 'wallet_sendCalls') {
+      if ((parsed.method === 'eth_sendTransaction' || parsed.method === 'wallet_sendCalls') && mayBeSponsored(chain)) {
         sponsorship = await askSponsorship(method, params, chain)
         // First, above the call's details: who pays is what the user decides on, and the panel scrolls its rows.
         description.rows.unshift(...sponsorRows(sponsorship, { name: dapp.name, origin: opts.hostOrigin }))
       }
       return withApproval({ id: request.id, method, description, hostOrigin: opts.hostOrigin }, call)
     },
+  }
+
+  /**
+   * Whether a send on `chain` is worth asking the sponsor about: not when the server said the active account there is
+   * an EOA (its /api/sponsorship answers `none` for one; an EIP-7702-upgraded EOA's batch is sponsored by eip7702.ts
+   * at send time, without a panel row).
+   */
+  function mayBeSponsored(chain: FrameChainId | undefined): boolean {
+    return (chain === undefined ? undefined : activeTypes.get(String(chain))) !== 'eoa'
   }
 
   /** Whether a paymaster pays this request's gas (the smart account's operations only); a failed check is `none`. */

@@ -4,6 +4,8 @@
  * origin: the click runs the ceremony (`create`, e.g. @simplewebauthn/browser's startRegistration) in its handler.
  * Logging in needs no panel (a credential request needs no activation in the frame).
  */
+import { createPanel } from './panel.ts'
+
 export type PasskeyPanelRequest = { id: string; hostOrigin: string }
 
 export const PASSKEY_PANEL_TEXT = {
@@ -18,40 +20,19 @@ export const PASSKEY_PANEL_TEXT = {
  * resolves undefined. A failing ceremony rejects with its error (the panel goes either way).
  */
 export function showPasskeyPanel<T>(doc: Document, request: PasskeyPanelRequest, create: () => Promise<T>): Promise<T | undefined> {
-  const root = doc.getElementById('portico-approval-root') ?? doc.body
-  const titleId = `passkey-title-${request.id}`
-  const dialog = doc.createElement('section')
-  dialog.className = 'approval'
-  dialog.setAttribute('role', 'dialog')
-  dialog.setAttribute('aria-modal', 'true')
-  dialog.setAttribute('aria-labelledby', titleId)
-  dialog.tabIndex = -1
-  const heading = doc.createElement('h1')
-  heading.id = titleId
-  heading.textContent = PASSKEY_PANEL_TEXT.title
-  const from = doc.createElement('p')
-  from.className = 'requester'
-  from.append('Requested by ')
-  const origin = doc.createElement('strong')
-  origin.textContent = request.hostOrigin
-  from.append(origin)
   const text = doc.createElement('p')
   text.className = 'passkey-text'
   text.textContent = PASSKEY_PANEL_TEXT.body
-  const actions = doc.createElement('div')
-  actions.className = 'actions'
-  const cancel = doc.createElement('button')
-  cancel.type = 'button'
-  cancel.className = 'reject'
-  cancel.textContent = PASSKEY_PANEL_TEXT.cancel
-  const ok = doc.createElement('button')
-  ok.type = 'button'
-  ok.className = 'approve'
-  ok.textContent = PASSKEY_PANEL_TEXT.create
-  actions.append(cancel, ok)
-  dialog.append(heading, from, text, actions)
-  root.append(dialog)
-  dialog.focus()
+  const { dialog, refuse: cancel, accept: ok, mount } = createPanel(doc, {
+    kind: 'passkey',
+    requestId: request.id,
+    title: PASSKEY_PANEL_TEXT.title,
+    hostOrigin: request.hostOrigin,
+    body: [text],
+    refuse: PASSKEY_PANEL_TEXT.cancel,
+    accept: PASSKEY_PANEL_TEXT.create,
+  })
+  mount()
 
   return new Promise<T | undefined>((resolve, reject) => {
     const close = () => {

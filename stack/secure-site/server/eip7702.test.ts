@@ -72,7 +72,8 @@ type User = Awaited<ReturnType<typeof newUser>>
 
 type Answer = { result?: unknown; error?: { code: number; message: string } }
 
-function rpc(u: User, method: string, params: unknown, opts: { approved?: boolean; chainId?: number; module?: Eip7702 } = {}): Promise<Answer> {
+/** `projectId` (default PROJECT) and `paymasterUrl` are the session's project and the host's paymaster URL. */
+function rpc(u: User, method: string, params: unknown, opts: { approved?: boolean; chainId?: number; module?: Eip7702; projectId?: string; paymasterUrl?: string } = {}): Promise<Answer> {
   const m = opts.module ?? eip7702
   return handleRpc(
     { method, params, chainId: opts.chainId ?? CHAIN, approved: opts.approved ?? true },
@@ -80,7 +81,7 @@ function rpc(u: User, method: string, params: unknown, opts: { approved?: boolea
     u.keys,
     { evmRpcUrls: { [CHAIN]: dev.chains[0]!.rpcUrl } },
     undefined,
-    m.forUser(u.user, u.keys),
+    m.forUser(u.user, u.keys, { projectId: opts.projectId ?? PROJECT, ...(opts.paymasterUrl && { paymasterUrl: opts.paymasterUrl }) }),
   ) as Promise<RpcResponse & Answer>
 }
 
@@ -93,9 +94,9 @@ async function upgrade(u: User): Promise<void> {
   expect(res.error).toBeUndefined()
 }
 
-async function status(u: User, id: string, module?: Eip7702): Promise<{ status: number; atomic: boolean; receipts?: Array<{ status: Hex }> }> {
+async function status(u: User, id: string, projectId?: string): Promise<{ status: number; atomic: boolean; receipts?: Array<{ status: Hex }> }> {
   for (let i = 0; i < 400; i++) {
-    const res = await rpc(u, 'wallet_getCallsStatus', [id], { approved: false, ...(module && { module }) })
+    const res = await rpc(u, 'wallet_getCallsStatus', [id], { approved: false, ...(projectId && { projectId }) })
     expect(res.error).toBeUndefined()
     const r = res.result as { status: number; atomic: boolean }
     if (r.status !== 100) return r
@@ -110,7 +111,8 @@ describe('issue 29 part 2: EIP-7702 delegation for the embedded wallet EOA (real
       delegates: { [CHAIN]: contracts.porticoDelegate },
       evmRpcUrls: { [CHAIN]: dev.chains[0]!.rpcUrl },
       bundlerUrl: bundler.url,
-      paymasterUrl: `${sponsor.url}/${PROJECT}`,
+      // The smart account's rule: the host's paymasterUrl, else <sponsorUrl>/<projectId>.
+      sponsorUrl: sponsor.url,
       pollMs: 50,
     })
   })
@@ -143,16 +145,10 @@ describe('issue 29 part 2: EIP-7702 delegation for the embedded wallet EOA (real
   }, 60_000)
 
   it('sponsored upgrade: a user with 0 ETH upgrades through one user operation carrying the authorization; ETH stays 0', async () => {
-    const sponsoredUpgrades = createEip7702({
-      delegates: { [CHAIN]: contracts.porticoDelegate },
-      evmRpcUrls: { [CHAIN]: dev.chains[0]!.rpcUrl },
-      bundlerUrl: bundler.url,
-      paymasterUrl: `${sponsor.url}/${UPGRADES}`,
-      pollMs: 50,
-    })
+    const sponsoredUpgrades = UPGRADES // the session's project: <sponsorUrl>/upgrades-app pays
     const u = await newUser('0', '10')
     expect(await client.getBalance({ address: u.account.address })).toBe(0n)
-    const res = await rpc(u, 'portico_setDelegation', [{ chainId: '0x7a69', address: contracts.porticoDelegate }], { module: sponsoredUpgrades })
+    const res = await rpc(u, 'portico_setDelegation', [{ chainId: '0x7a69', address: contracts.porticoDelegate }], { projectId: sponsoredUpgrades })
     expect(res.error).toBeUndefined()
     expect(res.result).toMatchObject({ chainId: '0x7a69', delegate: contracts.porticoDelegate, sponsored: true })
     const { transactionHash, userOperationHash } = res.result as { transactionHash: Hex; userOperationHash: Hex }
@@ -166,13 +162,13 @@ describe('issue 29 part 2: EIP-7702 delegation for the embedded wallet EOA (real
     expect(sponsor.gasUsedToday(UPGRADES, u.account.address)).toBeGreaterThan(0n)
 
     // The upgraded 0-ETH account then sends a sponsored batch, and its ETH is still 0.
-    const sent = await rpc(u, 'wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls: [{ to: contracts.usdc6, data: usdc(A, '1') }, { to: contracts.usdc6, data: usdc(B, '1') }] }], { module: sponsoredUpgrades })
+    const sent = await rpc(u, 'wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls: [{ to: contracts.usdc6, data: usdc(A, '1') }, { to: contracts.usdc6, data: usdc(B, '1') }] }], { projectId: sponsoredUpgrades })
     expect(sent.error).toBeUndefined()
     expect(await status(u, (sent.result as { id: string }).id, sponsoredUpgrades)).toMatchObject({ status: 200, atomic: true })
     expect(await client.getBalance({ address: u.account.address })).toBe(0n)
 
     // The revoke is never sponsored (no account code would be left for the EntryPoint to call): with 0 ETH it fails.
-    const revoke = await rpc(u, 'portico_setDelegation', [{ chainId: '0x7a69', address: zeroAddress }], { module: sponsoredUpgrades })
+    const revoke = await rpc(u, 'portico_setDelegation', [{ chainId: '0x7a69', address: zeroAddress }], { projectId: sponsoredUpgrades })
     expect(revoke.error?.code).toBe(-32603)
     expect((await codeOf(u.account.address)).toLowerCase()).toBe(`0xef0100${contracts.porticoDelegate.slice(2).toLowerCase()}`)
   }, 120_000)
@@ -193,6 +189,17 @@ describe('issue 29 part 2: EIP-7702 delegation for the embedded wallet EOA (real
     expect((await codeOf(u.account.address)).toLowerCase()).toBe(`0xef0100${contracts.porticoDelegate.slice(2).toLowerCase()}`)
     expect(await client.getBalance({ address: u.account.address })).toBeLessThan(eth)
   }, 120_000)
+
+  it("one rule with the smart account: the host's paymasterUrl is asked over <sponsorUrl>/<projectId>; a bad one is refused by name", async () => {
+    // The session's project would pay the upgrade (upgrades-app), but the host named demo-app's URL: demo-app decides.
+    const poor = await newUser('0', '10')
+    const refused = await rpc(poor, 'portico_setDelegation', [{ chainId: '0x7a69', address: contracts.porticoDelegate }], { projectId: UPGRADES, paymasterUrl: `${sponsor.url}/${PROJECT}` })
+    expect(refused.error?.message).toMatch(/project "demo-app" does not sponsor EIP-7702 upgrades without a call/)
+    expect(await codeOf(poor.account.address)).toBe('0x')
+    const bad = await rpc(poor, 'portico_setDelegation', [{ chainId: '0x7a69', address: contracts.porticoDelegate }], { projectId: UPGRADES, paymasterUrl: 'ftp://pm.example/x' })
+    expect(bad.error).toEqual({ code: -32602, message: 'Invalid params: paymasterUrl must be an http(s) URL' })
+    expect(await codeOf(poor.account.address)).toBe('0x')
+  }, 60_000)
 
   it('refuses an authorization for another chain id, for chain id 0, or to another contract; nothing is signed', async () => {
     const u = await newUser()

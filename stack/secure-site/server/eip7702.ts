@@ -9,7 +9,8 @@
  * at the delegate:
  * - `wallet_sendCalls` runs the batch atomically (`executeBatch`: a reverting call reverts them all), so SPEC §8's
  *   5760 no longer applies to it;
- * - with a sponsor (an ERC-7677 paymaster service, stack/sponsor) the batch goes as an ERC-4337 user operation through
+ * - with a sponsor (an ERC-7677 paymaster service, stack/sponsor; chosen as for the smart account: the host's
+ *   `paymasterUrl`, else `<sponsorUrl>/<projectId>`) the batch goes as an ERC-4337 user operation through
  *   the bundler and the paymaster pays; without one, or when the sponsor refuses a batch it was not explicitly asked
  *   for, the EOA pays, in a transaction to itself;
  * - `portico_setDelegation` with address 0 revokes (the EOA's code is cleared).
@@ -40,6 +41,7 @@ import { RpcError, type DelegationRpc, type RpcKeyOpener, type RpcUser } from '.
 import { createMemoryEphemeral, type Ephemeral } from './ephemeral.ts'
 import { checkDelegationChain, DelegationRequestError, SET_DELEGATION_METHOD } from '../eip7702-request.ts'
 import type { SigningRequest } from '../requests.ts'
+import { paymasterFor, type SponsorshipOptions } from './sponsorship.ts'
 
 /** EIP-7702 delegation designator: an EOA's code is `0xef0100 || delegate`. */
 const DESIGNATOR_PREFIX = '0xef0100'
@@ -61,16 +63,21 @@ export type Eip7702Options = {
   /** The ERC-4337 bundler (stack/bundler) for sponsored batches, for every chain or per chain. */
   bundlerUrl?: string | Record<string | number, string>
   /**
-   * The ERC-7677 sponsor (stack/sponsor: `<url>/<projectId>`) that pays for batches by default. A request's own
-   * `paymasterService` capability is honoured when its URL has the same origin (the secure site fetches it: any other
-   * host is refused rather than fetched).
+   * Which ERC-7677 sponsor pays by default, by the smart account's rule (sponsorship.ts `paymasterFor`): the host's
+   * `paymasterUrl` (SYNC_DAPP_DATA), else `<sponsorUrl>/<projectId>`; `paymasterOrigins` narrows both. A request's own
+   * `paymasterService` capability is honoured when its URL has the same origin as that default (the secure site
+   * fetches it: any other host is refused rather than fetched).
    */
-  paymasterUrl?: string
+  sponsorUrl?: SponsorshipOptions['sponsorUrl']
+  paymasterOrigins?: SponsorshipOptions['paymasterOrigins']
   /** How long a send waits for its receipt (default 60 s). */
   receiptTimeoutMs?: number
   pollMs?: number
   state?: Ephemeral
 }
+
+/** Who asks, for the sponsor: the session's project and the host's `paymasterUrl`, if it named one. */
+export type SponsorContext = { projectId: string; paymasterUrl?: unknown }
 
 type Batch = { sender: Address; chainId: number; kind: 'tx' | 'userOp'; hash: Hex }
 type Call = { to: Address; value: bigint; data?: Hex }
@@ -97,7 +104,9 @@ export function createEip7702(o: Eip7702Options) {
   const receiptTimeoutMs = o.receiptTimeoutMs ?? 60_000
   const pollMs = o.pollMs ?? 250
   const bundlerUrlOf = (id: number) => (typeof o.bundlerUrl === 'string' ? o.bundlerUrl : pick(o.bundlerUrl, id))
-  const paymasterOrigin = o.paymasterUrl ? new URL(o.paymasterUrl).origin : undefined
+  /** The sponsor that pays by default on chainId for this request's project and host, if a bundler serves the chain. */
+  const defaultPaymaster = (ctx: SponsorContext, chainId: number): string | undefined =>
+    bundlerUrlOf(chainId) ? paymasterFor(undefined, ctx.paymasterUrl, ctx.projectId, o)?.url : undefined
 
   const delegateOf = (chainId: number): Address | undefined => (pick(o.evmRpcUrls, chainId) ? pick(o.delegates, chainId) : undefined)
   const isOffered = (chainId: number) => delegateOf(chainId) !== undefined
@@ -126,13 +135,19 @@ export function createEip7702(o: Eip7702Options) {
   }
 
   /** EIP-5792 capabilities of the EOA on chainId. */
-  async function capabilities(eoa: string, chainId: number): Promise<Record<string, unknown>> {
+  async function capabilities(eoa: string, chainId: number, ctx: SponsorContext): Promise<Record<string, unknown>> {
     const delegate = delegateOf(chainId)
     if (!delegate) return { atomic: { status: 'unsupported' } }
     const upgraded = await isUpgraded(eoa, chainId)
+    let sponsored = false
+    try {
+      sponsored = upgraded && defaultPaymaster(ctx, chainId) !== undefined
+    } catch {
+      // A host paymasterUrl the site refuses: no sponsor to report (a send names the refusal).
+    }
     return {
       atomic: { status: upgraded ? 'supported' : 'unsupported' },
-      ...(upgraded && o.paymasterUrl && bundlerUrlOf(chainId) ? { [PAYMASTER_SERVICE]: { supported: true } } : {}),
+      ...(sponsored ? { [PAYMASTER_SERVICE]: { supported: true } } : {}),
       // Not a standard capability: where an upgrade is possible (portico_setDelegation) and to what.
       portico_delegation: { status: upgraded ? 'active' : 'available', delegate, name: DELEGATE_NAME },
     }
@@ -145,7 +160,7 @@ export function createEip7702(o: Eip7702Options) {
 
   const signer = (keys: RpcKeyOpener): LocalAccount => privateKeyToAccount(`0x${Buffer.from(keys.evm()).toString('hex')}`)
 
-  async function setDelegation(parsed: Extract<SigningRequest, { method: typeof SET_DELEGATION_METHOD }>, chainId: number, user: RpcUser, keys: RpcKeyOpener) {
+  async function setDelegation(parsed: Extract<SigningRequest, { method: typeof SET_DELEGATION_METHOD }>, chainId: number, user: RpcUser, keys: RpcKeyOpener, ctx: SponsorContext) {
     try {
       checkDelegationChain(parsed, chainId)
     } catch (e) {
@@ -162,9 +177,10 @@ export function createEip7702(o: Eip7702Options) {
     // when a sponsor and a bundler serve the chain and the sponsor agrees. A revoke cannot: with the code cleared there
     // is no account code for the EntryPoint to call, so the EOA always pays it.
     let sponsorError: string | undefined
-    if (parsed.delegate && o.paymasterUrl && bundlerUrlOf(chainId)) {
+    const paymasterUrl = parsed.delegate ? defaultPaymaster(ctx, chainId) : undefined
+    if (parsed.delegate && paymasterUrl) {
       try {
-        const sponsored = await upgradeSponsored(account, chainId, delegate, o.paymasterUrl)
+        const sponsored = await upgradeSponsored(account, chainId, delegate, paymasterUrl)
         const now = await delegationOf(account.address, chainId)
         if (!now || !isAddressEqual(now, delegate)) throw new RpcError(RpcErrorCode.INTERNAL, 'The authorization was not applied (the account nonce moved?)')
         return { transactionHash: sponsored.transactionHash, chainId: toHex(chainId), delegate: now, userOperationHash: sponsored.userOperationHash, sponsored: true }
@@ -222,8 +238,10 @@ export function createEip7702(o: Eip7702Options) {
     return { transactionHash: receipt.receipt.transactionHash, userOperationHash }
   }
 
-  /** Which sponsor pays a batch: the request's paymasterService (same origin as the configured one), else the default. */
-  function sponsorOf(capabilities: Record<string, unknown>, chainId: number): { url: string; explicit: boolean } | undefined {
+  /** Which sponsor pays a batch: the request's paymasterService (same origin as the default one), else the default. */
+  function sponsorOf(capabilities: Record<string, unknown>, chainId: number, ctx: SponsorContext): { url: string; explicit: boolean } | undefined {
+    const fallback = defaultPaymaster(ctx, chainId)
+    const paymasterOrigin = fallback ? new URL(fallback).origin : undefined
     const asked = asRecord(capabilities[PAYMASTER_SERVICE])
     if (capabilities[PAYMASTER_SERVICE] !== undefined) {
       const url = typeof asked.url === 'string' ? asked.url : undefined
@@ -234,12 +252,12 @@ export function createEip7702(o: Eip7702Options) {
         origin = undefined
       }
       if (!url || !origin || origin !== paymasterOrigin || !bundlerUrlOf(chainId)) {
-        if (asked.optional === true) return o.paymasterUrl && bundlerUrlOf(chainId) ? { url: o.paymasterUrl, explicit: false } : undefined
+        if (asked.optional === true) return fallback ? { url: fallback, explicit: false } : undefined
         throw new RpcError(RpcErrorCode.UNSUPPORTED_CAPABILITY, `Unsupported capability: paymasterService at ${url ?? '(no url)'}: this wallet uses only its configured sponsor`)
       }
       return { url, explicit: asked.optional !== true }
     }
-    return o.paymasterUrl && bundlerUrlOf(chainId) ? { url: o.paymasterUrl, explicit: false } : undefined
+    return fallback ? { url: fallback, explicit: false } : undefined
   }
 
   async function sendSponsored(account: LocalAccount, chainId: number, calls: Call[], paymasterUrl: string): Promise<Hex> {
@@ -255,7 +273,7 @@ export function createEip7702(o: Eip7702Options) {
     return wallet.sendTransaction({ account, chain, to: account.address, data })
   }
 
-  async function sendCalls(parsed: Extract<SigningRequest, { method: 'wallet_sendCalls' }>, chainId: number, user: RpcUser, keys: RpcKeyOpener) {
+  async function sendCalls(parsed: Extract<SigningRequest, { method: 'wallet_sendCalls' }>, chainId: number, user: RpcUser, keys: RpcKeyOpener, ctx: SponsorContext) {
     const me = getAddress(user.eip155Address)
     if (parsed.from && !isAddressEqual(parsed.from, me)) throw new RpcError(RpcErrorCode.UNAUTHORIZED, 'The requested account is not the account of this session')
     if (parsed.chainId !== undefined && Number(BigInt(parsed.chainId)) !== chainId)
@@ -266,7 +284,7 @@ export function createEip7702(o: Eip7702Options) {
     }
     const requestedId = parsed.id
     if (requestedId && (await batches.get(`batch7702:${requestedId.toLowerCase()}`)) !== undefined) throw new RpcError(RpcErrorCode.DUPLICATE_ID, `Duplicate id: ${requestedId}`)
-    const sponsor = sponsorOf(parsed.capabilities, chainId)
+    const sponsor = sponsorOf(parsed.capabilities, chainId, ctx)
     const account = signer(keys)
     const calls: Call[] = parsed.calls.map((c) => ({ to: c.to!, value: c.value, ...(c.data ? { data: c.data } : {}) }))
     let batch: Batch | undefined
@@ -353,14 +371,14 @@ export function createEip7702(o: Eip7702Options) {
     return false
   }
 
-  async function call(method: string, params: unknown, chainId: number, user: RpcUser, keys: RpcKeyOpener, parsed?: SigningRequest): Promise<unknown> {
+  async function call(method: string, params: unknown, chainId: number, user: RpcUser, keys: RpcKeyOpener, ctx: SponsorContext, parsed?: SigningRequest): Promise<unknown> {
     switch (method) {
       case SET_DELEGATION_METHOD:
         if (parsed?.method !== SET_DELEGATION_METHOD) throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: request not parsed')
-        return setDelegation(parsed, chainId, user, keys)
+        return setDelegation(parsed, chainId, user, keys, ctx)
       case 'wallet_sendCalls':
         if (parsed?.method !== 'wallet_sendCalls') throw new RpcError(RpcErrorCode.INVALID_PARAMS, 'Invalid params: request not parsed')
-        return sendCalls(parsed, chainId, user, keys)
+        return sendCalls(parsed, chainId, user, keys, ctx)
       case 'wallet_getCallsStatus':
         return callsStatus(Array.isArray(params) ? params[0] : undefined, chainId, user)
       default:
@@ -368,12 +386,12 @@ export function createEip7702(o: Eip7702Options) {
     }
   }
 
-  /** The DelegationRpc handleRpc (rpc.ts) takes, for one user's request. */
-  function forUser(user: RpcUser, keys: RpcKeyOpener): DelegationRpc {
+  /** The DelegationRpc handleRpc (rpc.ts) takes, for one user's request from `ctx`'s project and host. */
+  function forUser(user: RpcUser, keys: RpcKeyOpener, ctx: SponsorContext): DelegationRpc {
     return {
       handles: (method, params, chainId) => handles(method, params, chainId, user),
-      call: (method, params, chainId, parsed) => call(method, params, chainId, user, keys, parsed),
-      capabilities: (chainId) => capabilities(user.eip155Address, chainId),
+      call: (method, params, chainId, parsed) => call(method, params, chainId, user, keys, ctx, parsed),
+      capabilities: (chainId) => capabilities(user.eip155Address, chainId, ctx),
     }
   }
 

@@ -121,13 +121,15 @@ export type SecureSiteOptions = {
   userOperationTimeoutMs?: number
   /**
    * EIP-7702 upgrades of the user's EOA (issue 29 part 2, eip7702.ts): the delegate per chain (the deployment's
-   * `contracts.porticoDelegate`) and the ERC-7677 sponsor that pays upgraded EOAs' batches (through `bundlerUrl`).
+   * `contracts.porticoDelegate`). Upgrades and upgraded EOAs' batches are sponsored (through `bundlerUrl`) by the
+   * smart account's rule: the host's `paymasterUrl`, else `<sponsorUrl>/<projectId>`.
    * Absent: not offered (portico_setDelegation answers 4200).
    */
-  eip7702?: Pick<Eip7702Options, 'delegates' | 'paymasterUrl'>
+  eip7702?: Pick<Eip7702Options, 'delegates'>
   /**
    * Sponsored gas (docs/SPONSORED-GAS.md): the stack's sponsor service (stack/sponsor); the smart account's operations
-   * ask `<sponsorUrl>/<projectId>` (ERC-7677) to pay their gas when the host names no `paymasterUrl` of its own.
+   * and the EIP-7702-upgraded EOA's ask `<sponsorUrl>/<projectId>` (ERC-7677) to pay their gas when the host names no
+   * `paymasterUrl` of its own.
    */
   sponsorUrl?: string
   /** When set, the only origins of paymaster URLs (host's, dapp's, `sponsorUrl`) this site calls. */
@@ -267,7 +269,9 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
   })
   const eip7702 = opts.eip7702
     ? createEip7702({
-        ...opts.eip7702,
+        delegates: opts.eip7702.delegates,
+        sponsorUrl: opts.sponsorUrl,
+        paymasterOrigins: opts.paymasterOrigins,
         evmRpcUrls: opts.evmRpcUrls,
         // One bundler URL serves the smart-account chains only (as in smart.ts); sponsored batches go there alone.
         bundlerUrl: typeof opts.bundlerUrl === 'string' ? Object.fromEntries((opts.smartAccountChainIds ?? []).map((id) => [id, opts.bundlerUrl as string])) : opts.bundlerUrl,
@@ -988,7 +992,7 @@ export async function startSecureSite(opts: SecureSiteOptions): Promise<SecureSi
         call: (method, params, chainId, parsed) =>
           smart.call(method, params, chainId, rpcUser, keys, s.projectId, parsed, { paymasterUrl: b.paymasterUrl, sponsored: b.sponsored === true }),
       },
-      eip7702?.forUser(rpcUser, keys),
+      eip7702?.forUser(rpcUser, keys, { projectId: s.projectId, paymasterUrl: b.paymasterUrl }),
     )
   })
 

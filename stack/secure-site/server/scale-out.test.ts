@@ -3,9 +3,6 @@
  * its own data directory and port; they share the master key (given, not generated), the public URL (a proxy's) and
  * the two servers. A throwaway PostgreSQL cluster (initdb) and redis-server are started here on free ports.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyMessage, type Hex } from 'viem'
@@ -16,11 +13,11 @@ import { startMailSink, addressedTo, type MailSink, type MailMessage } from '../
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../api/test-postgres.ts'
 import { startLocalRedis, type LocalRedis } from '../../relay/redis-server.ts'
 import { startSecureSite, type SecureSite } from './index.ts'
+import { baseSiteOptions, removeDirs, TEST_HOST as HOST } from './test-site.fixtures.ts'
 import { deriveKey, open, parseMasterKey } from './crypto.ts'
 import type { StoredUser } from './store.ts'
 
 const PROJECT = 'scale-out-project'
-const HOST = 'http://localhost:5173'
 const MASTER = randomBytes(32).toString('hex')
 /** Both instances answer for one public URL (a reverse proxy's); tokens name it as their issuer. */
 const PUBLIC_URL = 'http://secure.portico.test:8443'
@@ -49,20 +46,12 @@ const codeOf = (m: MailMessage) => /\b(\d{6})\b/.exec(m.text)![1]!
 const nextMail = (to: string, since: string) => mail.waitFor((x) => addressedTo(x, to) && x.receivedAt >= since, 15_000)
 
 function startInstance(): Promise<SecureSite> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'secure-site-scale-'))
-  dirs.push(dataDir)
   return startSecureSite({
-    projectId: PROJECT,
-    allowedOrigins: [HOST],
-    smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false },
-    // personal_sign needs no chain; the URL is never called.
-    evmRpcUrls: { 31337: 'http://127.0.0.1:9' },
-    dataDir,
+    ...baseSiteOptions(PROJECT, mail, dirs, 'scale'),
     masterKey: MASTER,
     publicUrl: PUBLIC_URL,
     databaseUrl: postgres.url,
     redisUrl: redisServer.url,
-    frameAssets: 'placeholder',
     deviceWaitMs: 20_000,
   })
 }
@@ -78,7 +67,7 @@ afterAll(async () => {
   await Promise.allSettled([a?.stop(), b?.stop()])
   redis?.disconnect()
   await Promise.allSettled([mail?.stop(), redisServer?.stop(), postgres?.stop()])
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+  removeDirs(dirs)
 })
 
 describe('two secure-site instances on one PostgreSQL and one Redis', () => {

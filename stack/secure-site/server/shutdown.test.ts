@@ -2,17 +2,14 @@
  * stop() of the secure site without forced closes: a socket a client opened and never used (undici does so under
  * parallel requests) does not hold it, and the pooled SMTP connection of the mailer ends with it.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
 import { createConnection, type Socket } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMailSink, addressedTo, type MailSink } from '../../mail/index.ts'
 import { startSecureSite, type SecureSite } from './index.ts'
+import { baseSiteOptions, removeDirs, TEST_HOST as HOST } from './test-site.fixtures.ts'
 
 const PROJECT = 'shutdown-project'
-const HOST = 'http://localhost:5173'
 const MASTER = randomBytes(32).toString('hex')
 
 let mail: MailSink
@@ -28,22 +25,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.allSettled(sites.map((site) => site.stop()))
   await mail?.stop()
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
+  removeDirs(dataDirs)
 })
 
-const start = (): Promise<SecureSite> => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'secure-site-shutdown-'))
-  dataDirs.push(dataDir)
-  return startSecureSite({
-    projectId: PROJECT,
-    allowedOrigins: [HOST],
-    smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false },
-    evmRpcUrls: { 31337: 'http://127.0.0.1:9' },
-    dataDir,
-    masterKey: MASTER,
-    frameAssets: 'placeholder',
-  })
-}
+const start = (): Promise<SecureSite> => startSecureSite({ ...baseSiteOptions(PROJECT, mail, dataDirs, 'shutdown'), masterKey: MASTER })
 
 function connectRaw(url: string): Promise<Socket> {
   const { hostname, port } = new URL(url)

@@ -11,25 +11,26 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPublicClient, getAddress, http, keccak256, parseEther, toHex, verifyTypedData, type Address, type PublicClient } from 'viem'
+import { getAddress, keccak256, parseEther, toHex, verifyTypedData, type Address, type PublicClient } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { authenticate, buildSignInMessage, createAppClient, createWalletClient, viemConnector } from '@farcaster/auth-client'
-import { startMailSink, addressedTo, type MailSink } from '../../mail/index.ts'
-import { startDevChains, type DevChains } from '../../chain/index.ts'
-import { startBundler, type Bundler } from '../../bundler/index.ts'
+import { addressedTo, type MailSink } from '../../mail/index.ts'
+import type { DevChains } from '../../chain/index.ts'
+import type { Bundler } from '../../bundler/index.ts'
 import { startApiServer, type ApiServer } from '../../api/index.ts'
 import { startFarcasterRelay, type FarcasterRelay } from '../../farcaster/index.ts'
 import { startSecureSite, type SecureSite } from './index.ts'
+import { startSmartAccountParts, TEST_HOST as HOST, type SmartAccountParts } from './test-site.fixtures.ts'
 import { createSmartAccounts } from './smart.ts'
 import { RpcError } from './rpc.ts'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 const PROJECT = 'smart-test-project'
-const HOST = 'http://localhost:5173'
 const SINK: Address = '0x000000000000000000000000000000000000dEaD'
 const ACCOUNT_DEPLOYED_TOPIC = keccak256(toHex('AccountDeployed(bytes32,address,address,address)'))
 
+let parts: SmartAccountParts
 let mail: MailSink
 let chains: DevChains
 let bundler: Bundler
@@ -38,7 +39,6 @@ let relay: FarcasterRelay
 let site: SecureSite
 let client: PublicClient
 let rpcUrl: string
-let dataDir: string
 let apiDir: string
 let offsetMs = 0
 const clock = () => Date.now() + offsetMs
@@ -76,40 +76,28 @@ const fund = (address: Address, ether: string) =>
   client.request({ method: 'anvil_setBalance' as never, params: [address, toHex(parseEther(ether))] as never })
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'secure-smart-'))
   apiDir = mkdtempSync(join(tmpdir(), 'secure-smart-api-'))
-  ;[mail, chains] = await Promise.all([startMailSink(), startDevChains({ chains: [{ chainId: 31337, name: 'Portico Local' }] })])
-  rpcUrl = chains.chains[0]!.rpcUrl
-  client = createPublicClient({ transport: http(rpcUrl) }) as PublicClient
-  const contracts = chains.deployment.chains[31337]!.contracts
-  ;[bundler, api, relay] = await Promise.all([
-    startBundler({ rpcUrl, entryPoint: contracts.entryPoint }),
+  parts = await startSmartAccountParts('smart')
+  ;({ mail, chains, rpcUrl, client, bundler } = parts)
+  ;[api, relay] = await Promise.all([
     startApiServer({ dataDir: apiDir, adminToken: 'test-admin-token-0123456789abcdef', chains: [{ chainId: 31337, name: 'Portico Local', rpcUrl }], indexIntervalMs: 60_000 }),
     startFarcasterRelay({ rpcUrl }),
   ])
   site = await startSecureSite({
-    projectId: PROJECT,
-    allowedOrigins: [HOST],
-    smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false },
-    evmRpcUrls: { 31337: rpcUrl },
-    smartAccountChainIds: [31337],
-    smartAccountContracts: { 31337: contracts },
-    bundlerUrl: bundler.url,
+    ...parts.siteOptions(PROJECT),
     sessionsApiUrl: api.url,
     farcasterRelayUrl: relay.url,
     farcasterRpcUrl: rpcUrl,
     farcasterWaitMs: 1500,
-    dataDir,
     masterKey: MASTER,
-    frameAssets: 'placeholder',
     clock,
   })
 }, 240_000)
 
 afterAll(async () => {
-  await Promise.allSettled([site?.stop(), relay?.stop(), api?.stop(), bundler?.stop(), mail?.stop()])
-  await chains?.stop()
-  for (const d of [dataDir, apiDir]) if (d) rmSync(d, { recursive: true, force: true })
+  await Promise.allSettled([site?.stop(), relay?.stop(), api?.stop()])
+  await parts?.stop()
+  if (apiDir) rmSync(apiDir, { recursive: true, force: true })
 })
 
 describe('smart accounts', () => {

@@ -3,30 +3,23 @@
  * chain (EntryPoint v0.8, PorticoAccountFactory, PorticoPaymaster, seeded tokens), the Alto bundler, the stack's
  * ERC-7677 sponsor service and the mail sink for email logins. Runs in order.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPublicClient, encodeFunctionData, erc20Abi, http, maxUint256, type Address, type Hex, type PublicClient } from 'viem'
-import { startMailSink, addressedTo, type MailSink } from '../../mail/index.ts'
-import { startDevChains, type DevChains } from '../../chain/index.ts'
-import { startBundler, type Bundler } from '../../bundler/index.ts'
+import { encodeFunctionData, erc20Abi, maxUint256, type Address, type Hex, type PublicClient } from 'viem'
+import { addressedTo, type MailSink } from '../../mail/index.ts'
 import { devSponsorPolicies, parsePolicies, startSponsor, type Sponsor } from '../../sponsor/index.ts'
 import { startSecureSite, type SecureSite } from './index.ts'
+import { startSmartAccountParts, TEST_HOST as HOST, type DevContracts, type SmartAccountParts } from './test-site.fixtures.ts'
 
 const PROJECT = 'sponsored-test'
-const HOST = 'http://localhost:5173'
 const SPENDER: Address = '0x000000000000000000000000000000000000bEEF'
 
+let parts: SmartAccountParts
 let mail: MailSink
-let chains: DevChains
-let bundler: Bundler
 let sponsor: Sponsor
 let site: SecureSite
 let client: PublicClient
-let dataDir: string
-let contracts: DevChains['deployment']['chains'][number]['contracts']
+let contracts: DevContracts
 let offsetMs = 0
 
 type Res = { status: number; body: any }
@@ -53,39 +46,20 @@ async function emailLogin(email: string): Promise<string> {
 const approveData = (spender: Address = SPENDER): Hex => encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, maxUint256] })
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'secure-sponsored-'))
-  ;[mail, chains] = await Promise.all([startMailSink(), startDevChains({ chains: [{ chainId: 31337, name: 'Portico Local' }] })])
-  const { rpcUrl } = chains.chains[0]!
-  client = createPublicClient({ transport: http(rpcUrl) }) as PublicClient
-  contracts = chains.deployment.chains[31337]!.contracts
+  parts = await startSmartAccountParts('sponsored')
+  ;({ mail, client, contracts } = parts)
   const policies = {
     ...devSponsorPolicies(PROJECT, contracts),
     // A dapp's own paymaster project (wallet_sendCalls capability): DAI only, its own name.
     ...parsePolicies({ projects: { 'dapp-project': { name: 'Dapp Sponsor', contracts: [{ address: contracts.dai18, methods: '*' }], perUserGasPerDay: '5000000', perProjectGasPerDay: '50000000' } } }),
   }
-  ;[bundler, sponsor] = await Promise.all([
-    startBundler({ rpcUrl, entryPoint: contracts.entryPoint }),
-    startSponsor({ chains: [{ chainId: 31337, entryPoint: contracts.entryPoint, paymaster: contracts.verifyingPaymaster }], policies }),
-  ])
-  site = await startSecureSite({
-    projectId: PROJECT,
-    allowedOrigins: [HOST],
-    smtp: { host: mail.smtpHost, port: mail.smtpPort, requireTLS: false },
-    evmRpcUrls: { 31337: rpcUrl },
-    smartAccountChainIds: [31337],
-    smartAccountContracts: { 31337: contracts },
-    bundlerUrl: bundler.url,
-    sponsorUrl: sponsor.url,
-    dataDir,
-    frameAssets: 'placeholder',
-    clock: () => Date.now() + offsetMs,
-  })
+  sponsor = await startSponsor({ chains: [{ chainId: 31337, entryPoint: contracts.entryPoint, paymaster: contracts.verifyingPaymaster }], policies })
+  site = await startSecureSite({ ...parts.siteOptions(PROJECT), sponsorUrl: sponsor.url, clock: () => Date.now() + offsetMs })
 }, 240_000)
 
 afterAll(async () => {
-  await Promise.allSettled([site?.stop(), sponsor?.stop(), bundler?.stop(), mail?.stop()])
-  await chains?.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  await Promise.allSettled([site?.stop(), sponsor?.stop()])
+  await parts?.stop()
 })
 
 describe('issue 29: the smart account uses the ERC-7677 sponsor', () => {
