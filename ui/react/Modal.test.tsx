@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createStoryModal } from '../../storybook/story-modal.tsx'
 import type { Modal as ModalInstance } from '../../kernel/index.ts'
@@ -48,7 +48,8 @@ describe('<Modal>', () => {
     await act(async () => modal!.open())
     const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
     expect(dialog.getAttribute('aria-modal')).toBe('true')
-    expect(dialog.contains(document.activeElement)).toBe(true)
+    // Focus moves in right after the dialog's first frame (shell.tsx, useFocusTrap).
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true))
     const rows = await screen.findAllByRole('button', { name: /Portico Dev Wallet|Harbor/ })
     expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['Portico Dev Wallet, Installed', 'Harbor'])
     await act(async () => fireEvent.keyDown(dialog, { key: 'Escape' }))

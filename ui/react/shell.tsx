@@ -315,16 +315,24 @@ function ModalSnackbar({ modal }: { modal: ModalInstance }) {
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
 
 /**
- * Moves focus into the dialog on open and back to the opener on close. A layout effect: focus moves in the same commit
- * that shows the dialog (also when a pre-rendered hidden dialog is revealed), before anything can observe it unfocused.
+ * Moves focus into the dialog on open and back to the opener on close. Focus moves in right after the frame that
+ * first shows the dialog (an animation frame, then a task): focusing makes the browser compute the just-revealed
+ * dialog's style and layout synchronously and blur the opener, which in the revealing commit delayed the first paint
+ * of the view by about 3 ms (issue 31 item 2, BENCHMARKS.md). Focus the user already moved into the dialog stays.
  */
 function useFocusTrap(ref: React.RefObject<HTMLDivElement | null>, restore: boolean) {
   useLayoutEffect(() => {
     const opener = document.activeElement as HTMLElement | null
-    const dialog = ref.current
-    const first = dialog?.querySelector<HTMLElement>(FOCUSABLE)
-    ;(first ?? dialog)?.focus({ preventScroll: true })
+    const focusIn = () => {
+      const dialog = ref.current
+      if (!dialog || dialog.contains(document.activeElement)) return
+      ;(dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus({ preventScroll: true })
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (timer = setTimeout(focusIn))) : (focusIn(), 0)
     return () => {
+      if (frame) cancelAnimationFrame(frame)
+      clearTimeout(timer)
       if (restore && opener && typeof opener.focus === 'function' && opener.isConnected) opener.focus()
     }
   }, [ref, restore])
