@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildAndPack, childEnv, packFolder, type Packed } from '../../tests/package/pack.ts'
+import { childEnv, packFolder, type Packed } from '../../tests/package/pack.ts'
+import { sharedPack } from '../../tests/package/shared-pack.ts'
 
 const HERE = fileURLToPath(new URL('.', import.meta.url))
 
@@ -23,8 +24,8 @@ let create: { tarball: string; files: string[] }
 
 const run = (cmd: string, args: string[], cwd: string) => spawnSync(cmd, args, { cwd, encoding: 'utf8', env: childEnv() })
 
-beforeAll(() => {
-  portico = buildAndPack('portico-create')
+beforeAll(async () => {
+  portico = await sharedPack('portico-create')
   work = portico.work
   create = packFolder(HERE, work)
   // The author's folder: nothing of the repository around it (a fresh temp dir, no node_modules above it).

@@ -13,7 +13,8 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installWallet, modalPage } from '../../testing/playwright.ts'
 import { launchChromium } from './browser.ts'
-import { buildApp, packPortico, repoVersion, serveStatic } from './packed-app.ts'
+import { sharedTarball } from '../package/shared-pack.ts'
+import { buildApp, repoVersion, serveStatic } from './packed-app.ts'
 
 let browser: Browser
 let work: string
@@ -22,7 +23,7 @@ let server: { url: string; stop(): Promise<void> } | undefined
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'portico-missing-peer-'))
-  const tarball = packPortico(work)
+  const tarball = await sharedTarball(work)
   // Only what the README's example installs: none of the chain plugins' libraries.
   app = buildApp({
     template: 'tests/e2e/peer-host',

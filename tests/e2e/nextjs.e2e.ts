@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installWallet, modalPage } from '../../testing/playwright.ts'
 import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
 import { launchChromium } from './browser.ts'
-import { buildApp, packPortico, repoVersion } from './packed-app.ts'
+import { sharedTarball } from '../package/shared-pack.ts'
+import { buildApp, repoVersion } from './packed-app.ts'
 
 let chains: DevChains
 let browser: Browser
@@ -39,7 +40,7 @@ beforeAll(async () => {
   chains = await startDevChains({ chains: [{ chainId: 31337, name: 'Portico Local' }] })
   const chain = chains.chains[0]!
   work = mkdtempSync(join(tmpdir(), 'portico-nextjs-pack-'))
-  const tarball = packPortico(work)
+  const tarball = await sharedTarball(work)
   app = buildApp({
     template: 'examples/nextjs',
     name: 'nextjs-app',

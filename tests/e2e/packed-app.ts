@@ -1,6 +1,6 @@
 /**
  * Apps built from `npm pack` in a folder outside the repository, as a user builds them (issue 25): the package is
- * built in a copy of the sources and packed once; each app gets its own folder under the temp directory with its own
+ * built in a copy of the sources and packed once per run (tests/package/shared-pack.ts); each app gets its own folder under the temp directory with its own
  * package.json, installed by npm offline-first (`--prefer-offline`: the repo's `npm ci` put every version used here
  * in the npm cache), then built with the app's own Vite and served as static files.
  */
@@ -21,26 +21,19 @@ export function repoVersion(name: string): string {
   return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
 }
 
-/**
- * Builds the package in a copy of the sources with the package's own build (scripts/build.mjs: tsc, then the
- * catalogues' language imports expanded as the published package has them) and packs it; answers the tarball's path.
- */
-export function packPortico(work: string): string {
+/** Copies the package's sources into `work/staging` (the repo's node_modules linked in); answers that folder. */
+export function stageSources(work: string): string {
   const staging = join(work, 'staging')
   mkdirSync(staging)
   for (const name of ['kernel', 'ui', 'plugins', 'testing', 'integrations', 'storybook', 'docs', 'scripts', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'README.md', 'LICENSE']) {
     cpSync(join(ROOT, name), join(staging, name), { recursive: true, filter: skip })
   }
   symlinkSync(join(ROOT, 'node_modules'), join(staging, 'node_modules'), 'dir')
-  const build = spawnSync(process.execPath, [join(staging, 'scripts/build.mjs')], { cwd: staging, encoding: 'utf8' })
-  if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`)
-  const out = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: staging, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
-  return join(work, (JSON.parse(out) as Array<{ filename: string }>)[0]!.filename)
+  return staging
 }
 
 /**
- * Packs the stack package (stack/package.json) from a copy of stack/ beside the sources packPortico copied into
- * `work/staging` (its `prepack` builds the secure site's frame bundle from them); answers the tarball's path.
+ * Packs the stack package (stack/package.json) from a copy of stack/ beside the sources stageSources copied into `work/staging` (its `prepack` builds the secure site's frame bundle from them); answers the tarball's path.
  */
 export function packStack(work: string): string {
   const staging = join(work, 'staging')

@@ -25,7 +25,8 @@ import { launchFirstChromium } from '../../testing/browser.ts'
 import { CHROMIUM_ARGS } from './browser.ts'
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../stack/api/test-postgres.ts'
 import { startLocalRedis, type LocalRedis } from '../../stack/relay/redis-server.ts'
-import { packPortico, packStack } from './packed-app.ts'
+import { sharedTarball } from '../package/shared-pack.ts'
+import { packStack, stageSources } from './packed-app.ts'
 
 const PROJECT = 'prod-test-project'
 const SMTP_USER = 'portico-mailer'
@@ -82,7 +83,8 @@ function call(method: string, url: string, o: { headers?: Record<string, string>
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'portico-production-stack-'))
   // The artefacts: portico and the stack, packed and installed as a self-hoster installs them.
-  const porticoTgz = packPortico(work)
+  const porticoTgz = await sharedTarball(work)
+  stageSources(work)
   const stackTgz = packStack(work)
   const app = join(work, 'deploy')
   mkdirSync(app)

@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installWallet, modalPage, type PageWallet } from '../../testing/playwright.ts'
 import { startDevChains, type DevChains } from '../../stack/chain/index.ts'
 import { launchChromium } from './browser.ts'
-import { buildApp, packPortico, repoVersion, serveStatic } from './packed-app.ts'
+import { sharedTarball } from '../package/shared-pack.ts'
+import { buildApp, repoVersion, serveStatic } from './packed-app.ts'
 
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 let chains: DevChains
@@ -27,7 +28,7 @@ const cleanup: Array<() => Promise<void> | void> = []
 beforeAll(async () => {
   chains = await startDevChains()
   work = mkdtempSync(join(tmpdir(), 'portico-wagmi-pack-'))
-  tarball = packPortico(work)
+  tarball = await sharedTarball(work)
   browser = await launchChromium()
 }, 600_000)
 

@@ -16,7 +16,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, sym
 import { dirname, join, relative } from 'node:path'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildAndPack, childEnv, RNODE, unpackInto } from './pack.ts'
+import { childEnv, RNODE, unpackInto } from './pack.ts'
+import { sharedPack } from './shared-pack.ts'
 
 const SKIP_MARKER = '// docs-check: skip'
 
@@ -92,8 +93,8 @@ function ownDiagnostics(rootNames: string[]): ts.Diagnostic[] {
 const format = (diagnostics: readonly ts.Diagnostic[]) =>
   ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => app, getNewLine: () => '\n' })
 
-beforeAll(() => {
-  const pack = buildAndPack('portico-docs')
+beforeAll(async () => {
+  const pack = await sharedPack('portico-docs')
   work = pack.work
   packedFiles = pack.files.map((f) => f.path)
   app = join(work, 'first-hour-app')

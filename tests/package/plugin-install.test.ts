@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { packPortico, repoVersion } from '../e2e/packed-app.ts'
+import { repoVersion } from '../e2e/packed-app.ts'
+import { sharedTarball } from './shared-pack.ts'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS' && k !== 'TEST' && k !== 'NODE_ENV'))
@@ -34,9 +35,9 @@ const HOSTS: Record<string, { import: string; plugin: string }> = {
 let work: string
 let base: string
 
-beforeAll(() => {
+beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'portico-plugin-install-'))
-  const tarball = packPortico(work)
+  const tarball = await sharedTarball(work)
   base = join(work, 'base')
   mkdirSync(join(base, 'src'), { recursive: true })
   writeFileSync(

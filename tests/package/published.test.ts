@@ -16,7 +16,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildAndPack, childEnv, RNODE, ROOT, unpackInto, type Packed } from './pack.ts'
+import { childEnv, RNODE, ROOT, unpackInto, type Packed } from './pack.ts'
+import { sharedPack } from './shared-pack.ts'
 
 /** The shipped files, by pattern. */
 const ALLOWED: readonly RegExp[] = [
@@ -64,8 +65,8 @@ export function unexpectedFiles(paths: readonly string[]): string[] {
 
 let packed: Packed
 
-beforeAll(() => {
-  packed = buildAndPack('portico-published')
+beforeAll(async () => {
+  packed = await sharedPack('portico-published')
 }, 300_000)
 
 afterAll(() => {

@@ -11,7 +11,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildAndPack, childEnv, RNODE, ROOT, unpackInto } from './pack.ts'
+import { childEnv, RNODE, ROOT, unpackInto } from './pack.ts'
+import { sharedPack } from './shared-pack.ts'
 
 /** The module specifiers of a JavaScript file, parsed (not pattern-matched: `x === 'from' ? a : b` is no import). */
 function moduleSpecifiers(code: string, fileName: string): Array<{ specifier: string; dynamic: boolean }> {
@@ -58,8 +59,8 @@ function* files(dir: string, suffix: string): Generator<string> {
 /** Bare package name of a specifier ('@scope/name/x' -> '@scope/name', 'react/jsx-runtime' -> 'react'). */
 const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
 
-beforeAll(() => {
-  const { tarball, work: folder } = buildAndPack('portico-pack')
+beforeAll(async () => {
+  const { tarball, work: folder } = await sharedPack('portico-pack')
   work = folder
   app = join(work, 'newcomer-plugin')
   // `npm install <tarball>` unpacks `package/` as node_modules/portico; the registry is not needed for that.
