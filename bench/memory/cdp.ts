@@ -60,7 +60,8 @@ const HELPER = `(() => {
     if (!scope) return undefined
     return [...scope.querySelectorAll('button, [role=button]')].find((b) => visible(b) && new RegExp(pattern).test(name(b)))
   }
-  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()))
+  // The next frame, or 50 ms where no frame comes (a page Chromium thinks hidden).
+  const frame = () => new Promise((resolve) => { requestAnimationFrame(() => resolve()); setTimeout(resolve, 50) })
   const until = async (what, test) => {
     const deadline = performance.now() + 30000
     for (;;) {

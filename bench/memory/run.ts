@@ -204,10 +204,10 @@ try {
       await measure(cdp, 'connect/disconnect (dev wallet)', connectCycles, async () => {
         if (!(await cdp.call<boolean>('dialogShown', '^Connect Wallet$'))) await cdp.click(null, '^Connect Wallet$')
         await cdp.click('^Connect Wallet$', 'Portico Dev Wallet(?! 2)')
-        if ((await cdp.call<string>('first', ['dialog:^Account$', 'button:^Approve$'])) === 'button:^Approve$') await cdp.click(null, '^Approve$')
-        await cdp.click('^Account$', '^Disconnect$')
+        if ((await cdp.call<string>('first', ['dialog:^Account', 'button:^Approve$'])) === 'button:^Approve$') await cdp.click(null, '^Approve$')
+        await cdp.click('^Account', '^Disconnect')
         await cdp.call('waitDialog', '^Connect Wallet$', 'visible')
-        await cdp.click('^Connect Wallet$', '^Close$')
+        await cdp.click('^Connect Wallet$', '^Close')
         await cdp.call('waitDialog', '^Connect Wallet$', 'hidden')
       }),
     )
