@@ -53,7 +53,8 @@ const HELPER = `(() => {
     if (by) return by.split(/\\s+/).map((id) => document.getElementById(id)).filter(Boolean).map(text).join(' ')
     return text(el)
   }
-  const visible = (el) => el.isConnected && el.checkVisibility() && el.getClientRects().length > 0
+  // Shown as Playwright means it (not display:none, not visibility:hidden, a box), and not aria-hidden.
+  const visible = (el) => el.isConnected && el.checkVisibility({ visibilityProperty: true }) && el.getClientRects().length > 0 && !el.closest('[aria-hidden="true"]')
   const dialog = (pattern) => [...document.querySelectorAll('[role=dialog], dialog')].find((d) => visible(d) && new RegExp(pattern).test(name(d)))
   const button = (dialogName, pattern) => {
     const scope = dialogName === null ? document : dialog(dialogName)
