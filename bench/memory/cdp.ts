@@ -68,7 +68,10 @@ const HELPER = `(() => {
     for (;;) {
       const found = test()
       if (found) return found
-      if (performance.now() > deadline) throw new Error('bench:memory: timed out waiting for ' + what)
+      if (performance.now() > deadline) {
+        const shown = [...document.querySelectorAll('[role=dialog], dialog')].filter(visible).map((d) => '"' + name(d) + '": ' + [...d.querySelectorAll('button')].filter(visible).map(name).join(' | '))
+        throw new Error('bench:memory: timed out waiting for ' + what + '; dialogs shown: ' + (shown.join('; ') || 'none'))
+      }
       await frame()
     }
   }
@@ -77,10 +80,21 @@ const HELPER = `(() => {
     waitDialog: (pattern, state) => until('dialog ' + pattern + ' ' + state, () => (state === 'visible' ? !!dialog(pattern) : !dialog(pattern))).then(() => true),
     /** Waits for a visible button and returns its centre in CSS pixels. */
     center: async (dialogName, pattern) => {
-      const el = await until('button ' + pattern, () => button(dialogName, pattern))
-      el.scrollIntoView({ block: 'center' })
-      const r = el.getBoundingClientRect()
-      return { x: r.left + r.width / 2, y: r.top + r.height / 2 }
+      // As Playwright's actionability checks: the same box over two frames (the modal's height animates when the
+      // view changes) and the button is what a click at its centre hits.
+      let last = ''
+      return until('button ' + pattern + ' in ' + dialogName + ', stable', () => {
+        const el = button(dialogName, pattern)
+        if (!el) return undefined
+        const r = el.getBoundingClientRect()
+        const box = [r.left, r.top, r.width, r.height].join()
+        const stable = box === last
+        last = box
+        const x = r.left + r.width / 2
+        const y = r.top + r.height / 2
+        const hit = document.elementFromPoint(x, y)
+        return stable && hit && el.contains(hit) ? { x, y } : undefined
+      })
     },
     /** Which of the patterns shows first: a dialog ('dialog:<pattern>') or a button ('button:<pattern>'). */
     first: (patterns) => until(patterns.join(' or '), () => patterns.find((p) => (p.startsWith('dialog:') ? !!dialog(p.slice(7)) : !!button(null, p.slice(7))))),
