@@ -1,71 +1,100 @@
 /**
- * `npm run bench:memory [-- --cycles 1010 --connect-cycles 200 --no-write --snapshots <dir>]`: JS heap growth of the
- * demo host (the product as a page ships it: demo/, production build) in Chromium while the modal is opened and
- * closed over and over, then while the dev wallet is connected and disconnected. The heap is read after a forced
- * full GC (CDP HeapProfiler.collectGarbage, three times, the page idle in between) with Runtime.getHeapUsage; growth
- * is measured from cycle 110 to the last (the first hundred cycles fill caches, lazy chunks and the JIT).
- * It prints what grew between the heap snapshots by node type and name (constructors, closures, DOM nodes, V8's code
- * objects) over the measured cycles and over their second half; `--snapshots <dir>` also writes the snapshots at cycle
- * 110 and the last (DevTools' Comparison view finds a retainer). Writes the table into BENCHMARKS.md between the bench:memory markers. A measurement, not a test.
+ * `npm run bench:memory [-- --cycles 1010 --connect-cycles 200 --js-flags "<V8 flags>" --no-write --snapshots <dir>]`:
+ * heap growth of the demo host (the product as a page ships it: demo/, production build) in Chromium while the modal
+ * is opened and closed over and over, then while the dev wallet is connected and disconnected (issue 31 item 6).
+ *
+ * Chromium is driven over the DevTools protocol alone (bench/memory/cdp.ts): no Playwright session keeping response
+ * bodies, no injected script in the page's isolate. After forced full GCs (CDP `HeapProfiler.collectGarbage`, page
+ * idle in between, repeated until the heap stops falling) it reads V8's used heap and Blink's (`Runtime.getHeapUsage`)
+ * and takes a heap snapshot, summed into V8's compiled code (bytecode, machine code, feedback: the JIT's), the rest of
+ * V8's heap (objects, strings, closures: the page's) and Blink's nodes. Growth is from cycle 110 to cycle 1,010 (issue
+ * 31's window; the first hundred cycles fill caches, lazy chunks and the JIT), and over 1,010 to the last when more
+ * cycles run (`--cycles 2010`: is it bounded?). It prints what grew between snapshots by node type and name;
+ * `--snapshots <dir>` writes them at cycle 110 and the last (DevTools' Comparison view finds a retainer);
+ * `--js-flags` passes V8 flags (`--no-opt --no-maglev --no-sparkplug`, `--jitless`: which tier grows).
+ * With the defaults it writes the table into BENCHMARKS.md between the bench:memory markers. A measurement, not a test.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { CDPSession, Page } from 'playwright-core'
 import { buildDemoHost, startDemoHost } from '../../demo/server.ts'
 import { startApiServer } from '../../stack/api/index.ts'
 import { startDevChains } from '../../stack/chain/index.ts'
-import { launchChromium } from '../../tests/e2e/browser.ts'
+import { openPage, type Cdp } from './cdp.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const argv = process.argv.slice(2)
-const num = (name: string, fallback: number) => (argv.includes(`--${name}`) ? Number(argv[argv.indexOf(`--${name}`) + 1]) : fallback)
-const cycles = num('cycles', 1010)
-const connectCycles = num('connect-cycles', 200)
+const arg = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined)
+const cycles = Number(arg('cycles') ?? 2010)
+const connectCycles = Number(arg('connect-cycles') ?? 200)
+const jsFlags = (arg('js-flags') ?? '').split(/\s+/).filter(Boolean)
 const FROM = 110
-const write = !argv.includes('--no-write') && cycles === 1010 && connectCycles === 200
-const snapshotDir = argv.includes('--snapshots') ? argv[argv.indexOf('--snapshots') + 1] : undefined
+const TO = 1010
+const write = !argv.includes('--no-write') && cycles === 2010 && connectCycles === 200 && jsFlags.length === 0
+const snapshotDir = arg('snapshots')
 const TARGET_KB = 100
 
 const work = mkdtempSync(join(tmpdir(), 'portico-bench-memory-'))
 const stops: (() => Promise<unknown>)[] = []
 const load = loadavg()[0]!
 
-async function heapAfterGc(page: Page, cdp: CDPSession): Promise<number> {
-  for (let i = 0; i < 3; i++) {
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(undefined), { timeout: 500 })))
-    await cdp.send('HeapProfiler.collectGarbage')
-  }
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage')
-  return usedSize
+/** One reading after forced GC: V8's used heap, Blink's, and the snapshot's sums. */
+interface Reading {
+  cycle: number
+  /** V8's used heap: `Runtime.getHeapUsage` usedSize. */
+  used: number
+  /** Blink's garbage-collected heap: `embedderHeapUsedSize`. */
+  blink: number
+  /** Snapshot: V8's compiled code (bytecode, machine code, feedback vectors, scope infos: heap snapshot type "code"). */
+  code: number
+  /** Snapshot: the rest of V8's heap (objects, arrays, strings, closures, hidden and system objects). */
+  objects: number
+  /** Snapshot: Blink's nodes (type "native"). */
+  native: number
 }
 
 /**
- * A heap snapshot (written to `file` when given), summed by node type: the compiled code V8 keeps (bytecode,
- * optimised code: "code" nodes) apart from everything else (objects, strings, closures, DOM wrappers). Code grows
- * while the JIT tiers hot functions up over the first few hundred cycles, then levels off; a leak is in the rest.
+ * Forces full GCs (CDP `HeapProfiler.collectGarbage`, the page idle in between) until V8's used heap stops falling
+ * (at least three, at most eight), then reads V8's heap and Blink's.
  */
-async function snapshot(cdp: CDPSession, file?: string): Promise<{ code: number; rest: number; groups: Groups }> {
+async function heapAfterGc(cdp: Cdp): Promise<{ used: number; blink: number }> {
+  let last = Infinity
+  let reading = { used: 0, blink: 0 }
+  for (let i = 0; i < 8; i++) {
+    await cdp.call('idle')
+    await cdp.send('HeapProfiler.collectGarbage')
+    const { usedSize, embedderHeapUsedSize } = await cdp.send<{ usedSize: number; embedderHeapUsedSize: number }>('Runtime.getHeapUsage')
+    reading = { used: usedSize, blink: embedderHeapUsedSize }
+    if (i >= 2 && usedSize >= last) break
+    last = usedSize
+  }
+  return reading
+}
+
+/** A heap snapshot's nodes summed by type and name (a constructor, a closure's function, an engine-internal kind). */
+type Groups = Map<string, { count: number; size: number }>
+
+/** A heap snapshot (written to `file` when given), summed into V8's compiled code, V8's other objects and Blink's nodes. */
+async function snapshot(cdp: Cdp, file?: string): Promise<{ code: number; objects: number; native: number; groups: Groups }> {
   const chunks: string[] = []
-  const onChunk = ({ chunk }: { chunk: string }) => chunks.push(chunk)
-  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk)
+  const off = cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => void chunks.push(chunk as string))
   await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false })
-  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk)
+  off()
   const text = chunks.join('')
   if (file) writeFileSync(file, text)
   const snap = JSON.parse(text) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[]; strings: string[] }
   const fields = snap.snapshot.meta.node_fields
   const typeNames = snap.snapshot.meta.node_types[0]
   const [typeAt, nameAt, sizeAt, stride] = [fields.indexOf('type'), fields.indexOf('name'), fields.indexOf('self_size'), fields.length]
-  let code = 0
-  let rest = 0
+  const sums = { code: 0, objects: 0, native: 0 }
   const groups: Groups = new Map()
   for (let i = 0; i < snap.nodes.length; i += stride) {
     const type = typeNames[snap.nodes[i + typeAt]!]!
     const size = snap.nodes[i + sizeAt]!
-    if (type === 'code') code += size
-    else rest += size
+    if (type === 'code') sums.code += size
+    else if (type === 'native') sums.native += size
+    else sums.objects += size
     // Strings and numbers by type only (their names are their values); everything else by type and name.
     const key = /^(string|concatenated string|sliced string|number|bigint)$/.test(type) ? type : `${type} ${snap.strings[snap.nodes[i + nameAt]!]!.slice(0, 60)}`
     const g = groups.get(key) ?? { count: 0, size: 0 }
@@ -73,11 +102,8 @@ async function snapshot(cdp: CDPSession, file?: string): Promise<{ code: number;
     g.size += size
     groups.set(key, g)
   }
-  return { code, rest, groups }
+  return { ...sums, groups }
 }
-
-/** A heap snapshot's nodes summed by type and name (a constructor, a closure's function, an engine-internal kind). */
-type Groups = Map<string, { count: number; size: number }>
 
 /** What grew between two snapshots, by type and name: the largest growth in size first. */
 function diffGroups(before: Groups, after: Groups, top = 20): string[] {
@@ -96,50 +122,57 @@ function diffGroups(before: Groups, after: Groups, top = 20): string[] {
 
 interface Series {
   name: string
-  /** [cycle, used heap bytes after GC, snapshot bytes that are not compiled code]. */
-  points: [number, number, number][]
+  readings: Reading[]
   from: number
   to: number
   ms: number
 }
 
-async function measure(page: Page, cdp: CDPSession, name: string, total: number, cycle: () => Promise<void>): Promise<Series> {
-  const marks = new Set([10, FROM, Math.round((FROM + total) / 2), total])
-  const points: [number, number, number][] = []
+/** The cycles at which the heap is read: 10, 110, the middle of 110..1,010 (or of 110..last), 1,010, then every 500. */
+function marksFor(total: number): number[] {
+  const to = Math.min(TO, total)
+  const marks = new Set([10, FROM, Math.round((FROM + to) / 2), to, total])
+  for (let c = TO + 500; c < total; c += 500) marks.add(c)
+  return [...marks].filter((c) => c <= total).sort((a, b) => a - b)
+}
+
+async function measure(cdp: Cdp, name: string, total: number, cycle: () => Promise<void>): Promise<Series> {
+  const marks = new Set(marksFor(total))
+  const readings: Reading[] = []
   const snapshots = new Map<number, Groups>()
   const t0 = performance.now()
+  let cycleMs = 0
   for (let i = 1; i <= total; i++) {
+    const c0 = performance.now()
     await cycle()
+    cycleMs += performance.now() - c0
     if (marks.has(i)) {
-      const used = await heapAfterGc(page, cdp)
+      const heap = await heapAfterGc(cdp)
       const file = snapshotDir && (i === FROM || i === total) ? join(snapshotDir, `${name.replace(/\W+/g, '-')}-${i}.heapsnapshot`) : undefined
-      const { code, rest, groups } = await snapshot(cdp, file)
+      const { code, objects, native, groups } = await snapshot(cdp, file)
       snapshots.set(i, groups)
-      points.push([i, used, rest])
-      console.log(`  ${name}: cycle ${i}: used ${(used / 1024).toFixed(1)} KB; snapshot: code ${(code / 1024).toFixed(1)} KB, the rest ${(rest / 1024).toFixed(1)} KB`)
+      readings.push({ cycle: i, ...heap, code, objects, native })
+      console.log(`  ${name}: cycle ${i}: V8 used ${kb(heap.used)} KB (snapshot: code ${kb(code)}, objects ${kb(objects)}); Blink ${kb(heap.blink)} KB (snapshot: ${kb(native)})`)
     }
   }
-  const ms = performance.now() - t0
-  // What grew, by type and name, over the measured cycles and over their second half (where a leak keeps growing
-  // and the JIT has levelled off).
-  const middle = Math.round((FROM + total) / 2)
-  for (const [a, b] of [[FROM, total], [middle, total]] as const) {
+  void t0
+  const to = Math.min(TO, total)
+  const middle = Math.round((FROM + to) / 2)
+  const windows: [number, number][] = [[FROM, to], [middle, to]]
+  if (total > to) windows.push([to, total])
+  for (const [a, b] of windows) {
     console.log(`  ${name}: what grew from cycle ${a} to ${b} (heap snapshot nodes by type and name):`)
     for (const line of diffGroups(snapshots.get(a)!, snapshots.get(b)!)) console.log(`    ${line}`)
   }
-  return { name, points, from: FROM, to: total, ms }
+  return { name, readings, from: FROM, to, ms: cycleMs / total }
 }
 
-/**
- * Growth in KB to the last cycle from cycle `from` (default: the series' 110) of the used heap (column 1) or of what is
- * not compiled code (column 2).
- */
-const growth = (s: Series, column: 1 | 2, from = s.from) => {
-  const at = (c: number) => s.points.find(([i]) => i === c)?.[column] ?? NaN
-  return (at(s.to) - at(from)) / 1024
+const kb = (bytes: number) => (bytes / 1024).toFixed(0)
+/** Growth in KB of one figure between two cycles. */
+const growth = (s: Series, key: Exclude<keyof Reading, 'cycle'>, from: number, to: number) => {
+  const at = (c: number) => s.readings.find((r) => r.cycle === c)?.[key] ?? NaN
+  return (at(to) - at(from)) / 1024
 }
-/** The middle mark: the second half of the measured cycles, once the JIT has tiered the hot path up. */
-const middleOf = (s: Series) => Math.round((s.from + s.to) / 2)
 
 const series: Series[] = []
 try {
@@ -151,68 +184,61 @@ try {
   await buildDemoHost(join(work, 'host'))
   const host = await startDemoHost({ mode: 'static', distDir: join(work, 'host'), config: { projectId: 'bench', chains: chains.chains, apiUrl: api.url } })
   stops.unshift(() => host.stop())
-  const browser = await launchChromium()
-  stops.unshift(() => browser.close())
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await page.goto(host.url)
-  const cdp = await context.newCDPSession(page)
+  const cdp = await openPage(host.url, jsFlags)
+  stops.unshift(() => cdp.close())
   await cdp.send('HeapProfiler.enable')
-
-  const connectButton = page.getByRole('button', { name: 'Connect Wallet' })
-  const connectDialog = page.getByRole('dialog', { name: 'Connect Wallet' })
-  const accountDialog = page.getByRole('dialog', { name: 'Account' })
-  // The dev wallet's consent prompt (the modal's connecting view is also a dialog named after the wallet).
-  const approve = page.getByRole('button', { name: 'Approve' })
+  await cdp.call('center', null, '^Connect Wallet$')
 
   // Open and close: the button, the first view shown, Escape, the dialog gone.
   series.push(
-    await measure(page, cdp, 'open/close', cycles, async () => {
-      await connectButton.click()
-      await connectDialog.waitFor()
-      await page.keyboard.press('Escape')
-      await connectDialog.waitFor({ state: 'hidden' })
+    await measure(cdp, 'open/close', cycles, async () => {
+      await cdp.click(null, '^Connect Wallet$')
+      await cdp.call('waitDialog', '^Connect Wallet$', 'visible')
+      await cdp.press('Escape')
+      await cdp.call('waitDialog', '^Connect Wallet$', 'hidden')
     }),
   )
   // Connect and disconnect with the dev wallet (its consent prompt approved), then the modal closed with its Close button.
-  series.push(
-    await measure(page, cdp, 'connect/disconnect (dev wallet)', connectCycles, async () => {
-      if (!(await connectDialog.isVisible())) await connectButton.click()
-      await connectDialog.getByRole('button', { name: /^Portico Dev Wallet/ }).click()
-      await accountDialog.or(approve).first().waitFor()
-      if (await approve.isVisible()) await approve.click()
-      await accountDialog.getByRole('button', { name: 'Disconnect' }).click()
-      await connectDialog.waitFor()
-      // Focus is not inside the dialog after Disconnect (Escape would go to the page): its Close button.
-      await connectDialog.getByRole('button', { name: 'Close' }).click()
-      await connectDialog.waitFor({ state: 'hidden' })
-    }),
-  )
+  if (connectCycles > 0) {
+    series.push(
+      await measure(cdp, 'connect/disconnect (dev wallet)', connectCycles, async () => {
+        if (!(await cdp.call<boolean>('dialogShown', '^Connect Wallet$'))) await cdp.click(null, '^Connect Wallet$')
+        await cdp.click('^Connect Wallet$', 'Portico Dev Wallet(?! 2)')
+        if ((await cdp.call<string>('first', ['dialog:^Account', 'button:^Approve$'])) === 'button:^Approve$') await cdp.click(null, '^Approve$')
+        await cdp.click('^Account', '^Disconnect')
+        await cdp.call('waitDialog', '^Connect Wallet$', 'visible')
+        await cdp.click('^Connect Wallet$', '^Close')
+        await cdp.call('waitDialog', '^Connect Wallet$', 'hidden')
+      }),
+    )
+  }
 } finally {
   for (const stop of stops) await stop().catch((error: Error) => console.error(`stopping: ${error.message}`))
   rmSync(work, { recursive: true, force: true })
 }
 
-const kb = (bytes: number) => (bytes / 1024).toFixed(0)
+const verdict = (x: number) => `**${x.toFixed(1)} KB** (${x < TARGET_KB ? 'met' : 'not met'})`
 const rows = series.map((s) => {
-  const used = growth(s, 1)
-  const objects = growth(s, 2)
-  const late = growth(s, 1, middleOf(s))
-  const verdict = (x: number) => (x < TARGET_KB ? 'met' : 'not met')
-  return `| ${s.name} | ${s.points.map(([c, b, r]) => `${c}: ${kb(b)} (${kb(r)})`).join(', ')} | **${used.toFixed(1)} KB** (${verdict(used)}) | **${objects.toFixed(1)} KB** (${verdict(objects)}) | ${late.toFixed(1)} KB (${verdict(late)}) | ${(s.ms / s.to).toFixed(0)} ms |`
+  const mid = Math.round((s.from + s.to) / 2)
+  const at = s.readings.map((r) => `${r.cycle}: ${kb(r.used)} (${kb(r.code)})`).join(', ')
+  return `| ${s.name} | ${s.from} → ${s.to} | ${at} | ${verdict(growth(s, 'used', s.from, s.to))} | ${growth(s, 'code', s.from, s.to).toFixed(1)} KB | ${verdict(growth(s, 'objects', s.from, s.to))} | ${growth(s, 'used', mid, s.to).toFixed(1)} KB | ${growth(s, 'blink', s.from, s.to).toFixed(1)} KB | ${s.ms.toFixed(0)} ms |`
 })
 const block = `<!-- bench:memory:start -->
-Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:memory\` (Chromium headless via playwright-core, the demo host's production
+Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:memory\`${jsFlags.length ? ` with V8 flags \`${jsFlags.join(' ')}\`` : ''} (Chromium headless driven over CDP alone, the demo host's production
 build, dev chains and the API server on the same ${cpus().length} cores; 1-minute load average ${load.toFixed(1)} at the start, on a machine shared with other work).
-Used JS heap after three forced GCs (CDP \`HeapProfiler.collectGarbage\`, page idle in between), \`Runtime.getHeapUsage\`, and in brackets
-the heap snapshot taken right after without V8's compiled code (bytecode and optimised code); growth from cycle ${FROM} to the last (issue 31's
-figure), and of the used heap over the second half of those cycles (the JIT settled); target: under ${TARGET_KB} KB.
+After forced full GCs (CDP \`HeapProfiler.collectGarbage\`, page idle in between, until the heap stops falling): V8's used heap
+(\`Runtime.getHeapUsage\`), and from the heap snapshot taken right after, V8's compiled code (bytecode, machine code, feedback) and
+V8's other objects; Blink's heap (\`embedderHeapUsedSize\`) apart. Target: under ${TARGET_KB} KB.
 
-| cycles | used heap after GC at cycle: KB (without compiled code) | growth of the used heap | growth without compiled code | growth of the used heap, second half | time per cycle |
-|---|---|---|---|---|---|
+| cycles | window | V8 used heap at cycle: KB (of which compiled code) | growth of V8's used heap | of which compiled code | growth of V8's objects without compiled code | used heap, second half of the window | Blink's heap | time per cycle |
+|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 <!-- bench:memory:end -->`
 console.log(`\n${block}`)
+for (const s of series) {
+  const last = s.readings.at(-1)!.cycle
+  if (last > s.to) console.log(`${s.name}: ${s.to} → ${last}: used ${growth(s, 'used', s.to, last).toFixed(1)} KB, code ${growth(s, 'code', s.to, last).toFixed(1)} KB, objects ${growth(s, 'objects', s.to, last).toFixed(1)} KB, Blink ${growth(s, 'blink', s.to, last).toFixed(1)} KB`)
+}
 if (write) {
   const file = join(root, 'BENCHMARKS.md')
   const current = readFileSync(file, 'utf8')
