@@ -3,11 +3,17 @@ import { getAddress, type Address } from 'viem'
 import type { ApiDb } from './db.ts'
 import { readChainBalances } from './balances.ts'
 import { chainByCaip2, NATIVE_NAME, NATIVE_PRICE_USD, NATIVE_SYMBOL, NATIVE_TOKEN_PLACEHOLDER, tokenIconUrl, tokenPriceUsd, type ChainRuntime, type ImageLink } from './chains.ts'
-import { decodeCursor, readHistory } from './history.ts'
+import { decodeCursor, readHistory, type HistoryReadCache } from './history.ts'
 import { poolPriceUsd } from './convert-routes.ts'
 import { ACCOUNT_PATTERN, CAIP2_PATTERN, COMMON_QUERY, EVM_ADDRESS_PATTERN, badRequest } from './http.ts'
 
-export type BlockchainOptions = { db: ApiDb; chains: ChainRuntime[]; baseUrl: () => string }
+export type BlockchainOptions = {
+  db: ApiDb
+  chains: ChainRuntime[]
+  baseUrl: () => string
+  /** History pages kept between index writes (the only-writer case, PGlite; see HistoryReadCache). */
+  historyCache?: HistoryReadCache
+}
 
 /** Image links for answers to `req`, keyed with the projectId the request carried (query or body). */
 function imageLinkFor(o: BlockchainOptions, req: FastifyRequest): ImageLink {
@@ -69,7 +75,7 @@ export function registerBlockchainRoutes(app: FastifyInstance, o: BlockchainOpti
       const chain = chainId ? chainByCaip2(o.chains, chainId) : undefined
       // The stack has no on-ramp purchases, no non-EVM history, and no data for chains it does not run.
       if (onramp || !isEvm(req.params.address) || (chainId && !chain)) return { data: [], next: null }
-      return readHistory(o.db, { account: req.params.address, chains: o.chains, chain, cursor, imageLink: imageLinkFor(o, req) })
+      return readHistory(o.db, { account: req.params.address, chains: o.chains, chain, cursor, imageLink: imageLinkFor(o, req), cache: o.historyCache })
     },
   )
 

@@ -66,7 +66,19 @@ export class ChainIndexer {
     private readonly db: ApiDb,
     private readonly chains: ChainRuntime[],
     private readonly log: (s: string) => void,
+    /** Called before and after each write to the index (a read cache drops what it kept). */
+    private readonly onWrite: () => void = () => undefined,
   ) {}
+
+  /** Runs `write` between two onWrite calls, the second one also when it fails (part of it may be written). */
+  private async writing<T>(write: () => Promise<T>): Promise<T> {
+    this.onWrite()
+    try {
+      return await write()
+    } finally {
+      this.onWrite()
+    }
+  }
 
   /** Starts polling; each pass waits for the previous one, so passes never overlap. */
   start(intervalMs: number): void {
@@ -145,11 +157,13 @@ export class ChainIndexer {
   }
 
   private async resetChain(chainId: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      for (const table of ['chain_transfers', 'chain_txs', 'tokens', 'index_state']) {
-        await tx.query(`delete from ${table} where chain_id = $1`, [chainId])
-      }
-    })
+    await this.writing(() =>
+      this.db.transaction(async (tx) => {
+        for (const table of ['chain_transfers', 'chain_txs', 'tokens', 'index_state']) {
+          await tx.query(`delete from ${table} where chain_id = $1`, [chainId])
+        }
+      }),
+    )
   }
 
   private async fetchBlock(chain: ChainRuntime, n: number): Promise<BlockData> {
@@ -275,7 +289,7 @@ export class ChainIndexer {
       const symbol = results[i++]
       const decimals = kind === 'erc20' ? results[i++] : undefined
       const str = (r: typeof name, fallback: string): string => (r?.status === 'success' && typeof r.result === 'string' && r.result ? r.result : fallback)
-      await this.db.query(
+      await this.writing(() => this.db.query(
         `insert into tokens (chain_id, address, kind, name, symbol, decimals, is_spam) values ($1, $2, $3, $4, $5, $6, $7)
          on conflict (chain_id, address) do nothing`,
         [
@@ -287,14 +301,14 @@ export class ChainIndexer {
           kind === 'erc20' ? (decimals?.status === 'success' ? Number(decimals.result) : 18) : 0,
           isSpamToken(chain, address),
         ],
-      )
+      ))
     }
   }
 
   private async writeBlocks(chainId: number, blocks: BlockData[]): Promise<void> {
     const last = blocks[blocks.length - 1]
     if (!last) return
-    await this.db.transaction(async (tx) => {
+    await this.writing(() => this.db.transaction(async (tx) => {
       for (const b of blocks) {
         for (const t of b.txs) {
           await tx.query(
@@ -316,6 +330,6 @@ export class ChainIndexer {
          on conflict (chain_id) do update set last_block = excluded.last_block, last_hash = excluded.last_hash, updated_at = now()`,
         [chainId, last.number, last.hash],
       )
-    })
+    }))
   }
 }

@@ -85,14 +85,56 @@ type TransferDbRow = {
 }
 
 /**
- * One page of an account's history, newest first: transactions the account sent, and transactions with a transfer
- * to or from it. Only the account's own transfers are listed, each with its direction seen from the account.
+ * The database rows of one page: up to HISTORY_PAGE_SIZE + 1 transactions (the one more says a next page exists),
+ * and the account's transfers in the first HISTORY_PAGE_SIZE.
  */
-export async function readHistory(
-  db: ApiDb,
-  opts: { account: string; chains: ChainRuntime[]; chain?: ChainRuntime; cursor?: Cursor; imageLink: ImageLink },
-): Promise<{ data: HistoryTransaction[]; next: string | null }> {
-  const account = opts.account.toLowerCase()
+export type HistoryRows = { txs: TxDbRow[]; transfers: TransferDbRow[] }
+
+/**
+ * A read cache of history pages for a server that is the only writer of its index (PGlite: one process per data
+ * directory). The indexer calls `invalidate()` before and after each write, so a page read after a write reads the
+ * database again, and a page read while a write was under way is not kept. Several API servers sharing a PostgreSQL
+ * database each index into it, so a server there cannot know of the others' writes: no cache (issue 31).
+ */
+export class HistoryReadCache {
+  private generation = 0
+  private readonly entries = new Map<string, { generation: number; rows: Promise<HistoryRows> }>()
+
+  constructor(private readonly maxEntries = 1000) {}
+
+  invalidate(): void {
+    this.generation++
+    this.entries.clear()
+  }
+
+  /** The cached rows of `key`, or those `load` reads (shared by the requests that ask while it reads). */
+  get(key: string, load: () => Promise<HistoryRows>): Promise<HistoryRows> {
+    const hit = this.entries.get(key)
+    if (hit && hit.generation === this.generation) {
+      // Most recently used last: the first entry is the one evicted.
+      this.entries.delete(key)
+      this.entries.set(key, hit)
+      return hit.rows
+    }
+    const generation = this.generation
+    const rows = load()
+    this.entries.set(key, { generation, rows })
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
+    rows.catch(() => {
+      if (this.entries.get(key)?.rows === rows) this.entries.delete(key)
+    })
+    return rows
+  }
+}
+
+type HistoryQuery = { account: string; chains: ChainRuntime[]; chain?: ChainRuntime; cursor?: Cursor }
+
+/**
+ * The rows of one page of `account`'s history, in one query: the page's transactions, each with the account's
+ * transfers in it as JSON (one round trip instead of two; on PGlite each query is CPU time of the server's thread).
+ */
+async function readHistoryRows(db: ApiDb, opts: HistoryQuery): Promise<HistoryRows> {
+  const account = opts.account
   const params: unknown[] = [account]
   let where = `(t.from_addr = $1 or exists (
       select 1 from chain_transfers x where x.chain_id = t.chain_id and x.tx_hash = t.hash and (x.from_addr = $1 or x.to_addr = $1)))`
@@ -108,28 +150,53 @@ export async function readHistory(
     const n = params.length
     where += ` and (t.ts, t.chain_id, t.block_number, t.tx_index) < ($${n - 3}, $${n - 2}, $${n - 1}, $${n})`
   }
-  const txs = await db.query<TxDbRow>(
-    `select t.* from chain_txs t where ${where}
+  const r = await db.query<TxDbRow & { transfers: TransferDbRow[] | string }>(
+    `select t.*, coalesce((
+       select json_agg(json_build_object(
+         'chain_id', x.chain_id, 'tx_hash', x.tx_hash, 'log_index', x.log_index, 'kind', x.kind,
+         'token_address', x.token_address, 'from_addr', x.from_addr, 'to_addr', x.to_addr, 'amount', x.amount,
+         'token_id', x.token_id, 'name', k.name, 'symbol', k.symbol, 'decimals', k.decimals, 'is_spam', k.is_spam
+       ) order by x.log_index)
+       from chain_transfers x left join tokens k on k.chain_id = x.chain_id and k.address = x.token_address
+       where x.chain_id = t.chain_id and x.tx_hash = t.hash and (x.from_addr = $1 or x.to_addr = $1)
+     ), '[]') as transfers
+     from chain_txs t where ${where}
      order by t.ts desc, t.chain_id desc, t.block_number desc, t.tx_index desc limit ${HISTORY_PAGE_SIZE + 1}`,
     params,
   )
-  const page = txs.rows.slice(0, HISTORY_PAGE_SIZE)
+  const transfers: TransferDbRow[] = []
+  const txs = r.rows.map(({ transfers: xs, ...t }, i) => {
+    // The row past the page only says that a next page exists.
+    if (i < HISTORY_PAGE_SIZE) transfers.push(...((typeof xs === 'string' ? JSON.parse(xs) : xs) as TransferDbRow[]))
+    return t
+  })
+  return { txs, transfers }
+}
+
+/**
+ * One page of an account's history, newest first: transactions the account sent, and transactions with a transfer
+ * to or from it. Only the account's own transfers are listed, each with its direction seen from the account.
+ * With a `cache`, the page's rows come from it while the index has not changed.
+ */
+export async function readHistory(
+  db: ApiDb,
+  opts: HistoryQuery & { imageLink: ImageLink; cache?: HistoryReadCache },
+): Promise<{ data: HistoryTransaction[]; next: string | null }> {
+  const account = opts.account.toLowerCase()
+  const query = { ...opts, account }
+  const key = `${account}|${opts.chain ? opts.chain.chainId : opts.chains.map((c) => c.chainId).join(',')}|${opts.cursor?.join(',') ?? ''}`
+  const rows = opts.cache ? await opts.cache.get(key, () => readHistoryRows(db, query)) : await readHistoryRows(db, query)
+  const page = rows.txs.slice(0, HISTORY_PAGE_SIZE)
   const last = page[page.length - 1]
-  const next = txs.rows.length > HISTORY_PAGE_SIZE && last ? encodeCursor([last.ts, last.chain_id, last.block_number, last.tx_index]) : null
+  const next = rows.txs.length > HISTORY_PAGE_SIZE && last ? encodeCursor([last.ts, last.chain_id, last.block_number, last.tx_index]) : null
   if (page.length === 0) return { data: [], next: null }
 
-  const transfers = await db.query<TransferDbRow>(
-    `select x.*, k.name, k.symbol, k.decimals, k.is_spam
-     from chain_transfers x left join tokens k on k.chain_id = x.chain_id and k.address = x.token_address
-     where (x.chain_id, x.tx_hash) in (select * from unnest($1::int[], $2::text[]))
-       and (x.from_addr = $3 or x.to_addr = $3)
-     order by x.log_index`,
-    [page.map((t) => t.chain_id), page.map((t) => t.hash), account],
-  )
   const byTx = new Map<string, TransferDbRow[]>()
-  for (const x of transfers.rows) {
+  for (const x of rows.transfers) {
     const key = `${x.chain_id}:${x.tx_hash}`
-    byTx.set(key, [...(byTx.get(key) ?? []), x])
+    const list = byTx.get(key)
+    if (list) list.push(x)
+    else byTx.set(key, [x])
   }
 
   const data = page.map((t): HistoryTransaction => {

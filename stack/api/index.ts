@@ -10,6 +10,7 @@ import { registerConvertRoutes } from './convert-routes.ts'
 import { createOnrampService, registerOnrampProviderPage, registerOnrampRoutes } from './onramp-routes.ts'
 import { ChainIndexer } from './chain-indexer.ts'
 import { trustProxyFn, type TrustProxy } from '../trust-proxy.ts'
+import { HistoryReadCache } from './history.ts'
 import { buildChainRuntimes, type DevChainInfo } from './chains.ts'
 import { lockStartup, openApiDb, readMeta, writeMeta, type ApiDb } from './db.ts'
 import { projectIdProblem, registerCors, registerErrorHandling, registerInputGuard, registerProjectGuard } from './http.ts'
@@ -134,6 +135,8 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     log,
   )
   const chains = buildChainRuntimes(opts.chains, opts.deployment)
+  // PGlite: this process is the only writer of its index, so history pages are kept until the indexer writes.
+  const historyCache = db.backend === 'pglite' ? new HistoryReadCache() : undefined
   let baseUrl = ''
   let localUrl = ''
   let indexer: ChainIndexer | undefined
@@ -167,7 +170,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
         projects: { 'no-origins': { allowedOrigins: [] }, ...opts.projects },
         analyticsEnabled: opts.analyticsEnabled ?? true,
       })
-      registerBlockchainRoutes(scope, { db, chains, baseUrl: () => baseUrl })
+      registerBlockchainRoutes(scope, { db, chains, baseUrl: () => baseUrl, historyCache })
       registerConvertRoutes(scope, { chains, baseUrl: () => baseUrl })
       registerOnrampRoutes(scope, onramp)
       await registerAuthRoutes(scope, {
@@ -193,7 +196,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     localUrl = `http://${reachable}:${address.port}`
     baseUrl = opts.publicUrl?.replace(/\/$/, '') ?? `http://127.0.0.1:${address.port}`
 
-    indexer = new ChainIndexer(db, chains, log)
+    indexer = new ChainIndexer(db, chains, log, () => historyCache?.invalidate())
     if (chains.length) indexer.start(opts.indexIntervalMs ?? 1000)
     if (opts.adminToken === undefined) log(`api: generated admin token for GET /e: ${adminToken}`)
   } catch (err) {
