@@ -32,6 +32,7 @@ import { deferPlugin } from 'portico/plugin'
 import { AccountDataTokens } from 'portico/plugins/account-data'
 import { SOCIAL_PROVIDERS, type SocialProvider } from './protocol.ts'
 import type { EmbeddedWalletOptions } from './plugin.ts'
+import { EmbeddedWalletTokens } from './tokens.ts'
 
 /**
  * The embedded wallet feature plugin (SPEC §4 email and social login through the secure site). Its registration,
@@ -42,7 +43,7 @@ import type { EmbeddedWalletOptions } from './plugin.ts'
 export function embeddedWallet(options: EmbeddedWalletOptions) {
   new URL(options.secureSiteUrl) // a readable error for a bad URL, before any modal exists
   return deferPlugin(
-    { id: 'embedded-wallet', kind: 'feature', portico: '1.x', optional: [AccountDataTokens.Analytics] },
+    { id: 'embedded-wallet', kind: 'feature', portico: '1.x', optional: [AccountDataTokens.Analytics], provides: [EmbeddedWalletTokens.Services] },
     () => import('./plugin.ts').then((m) => m.embeddedWallet(options)),
   )
 }

@@ -17,6 +17,7 @@ export type { OnrampOptionsInput } from './plugin.ts'
 
 import { deferPlugin } from 'portico/plugin'
 import type { OnrampOptionsInput } from './plugin.ts'
+import { OnrampTokens } from './tokens.ts'
 
 /**
  * The on-ramp feature plugin (SPEC §1 Buy). Its registration, controller, API client and views load outside the
@@ -24,5 +25,5 @@ import type { OnrampOptionsInput } from './plugin.ts'
  * @example createModal({ projectId, plugins: [eip155(), onramp()] })
  */
 export function onramp(options: OnrampOptionsInput = {}) {
-  return deferPlugin({ id: 'onramp', kind: 'feature', portico: '1.x' }, () => import('./plugin.ts').then((m) => m.onramp(options)))
+  return deferPlugin({ id: 'onramp', kind: 'feature', portico: '1.x', provides: [OnrampTokens.Controller] }, () => import('./plugin.ts').then((m) => m.onramp(options)))
 }

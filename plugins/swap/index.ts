@@ -25,6 +25,7 @@ export type { SwapOptions } from './plugin.ts'
 
 import { deferPlugin } from 'portico/plugin'
 import { AccountDataTokens } from 'portico/plugins/account-data'
+import { SwapTokens } from './tokens.ts'
 import type { SwapOptions } from './plugin.ts'
 
 /**
@@ -34,7 +35,7 @@ import type { SwapOptions } from './plugin.ts'
  */
 export function swap(options: SwapOptions = {}) {
   return deferPlugin(
-    { id: 'swap', kind: 'feature', portico: '1.x', optional: [AccountDataTokens.TokenBalance, AccountDataTokens.Transactions] },
+    { id: 'swap', kind: 'feature', portico: '1.x', optional: [AccountDataTokens.TokenBalance, AccountDataTokens.Transactions], provides: [SwapTokens.Controller] },
     () => import('./plugin.ts').then((m) => m.swap(options)),
   )
 }
