@@ -5,7 +5,8 @@ import { parseUnits, SendController, type SendControllerDeps } from './controlle
 import { eip155Sender } from './eip155.ts'
 import { readableSendError, SendText } from './errors.ts'
 import { send, SendTokens, toSendToken } from './index.ts'
-import { SenderRegistry, type Sender, type SendReceipt, type SendToken } from './tokens.ts'
+import { SenderRegistry } from './registry.ts'
+import type { Sender, SendReceipt, SendToken } from './tokens.ts'
 
 const network: CaipNetwork = {
   id: 31337,
