@@ -29,25 +29,14 @@ export const BUDGETS = {
   /**
    * The same host on the source build (the second, faster figure), which measured 0.9 KB above the packed one (100.7 KB)
    * until walletconnect's session logic loaded on first use again: 99.2 KB source, 98.3 packed (2026-11-27 merge), so
-   * the target holds on both builds. What keeps the per-plugin figures above 1.5 KB is the bundler's split of the modules a
-   * deferred plugin's chunk shares with the entry (BENCHMARKS.md "Composition").
+   * the target holds on both builds.
    */
   allPluginsHostInitialSource: 100 * 1024,
-  /** Issue 31 item 1: each feature plugin adds at most 1.5 KB gzip to a host's initial load (its registration only). */
-  featurePluginInitial: 1.5 * 1024,
   /**
-   * TEMPORARY per-plugin allowances over featurePluginInitial: the largest of the packed and source figures measured on
-   * 2026-11-27 plus 0.2 KB. Every feature plugin is deferred and its entry is its definition (0.2 to 0.6 KB of it); the
-   * rest, 1.5 to 2 KB, is the split above, which the first deferred plugin of a host causes (paid once per host, not per
-   * plugin: onramp, whose entry is only its definition, measures 1.8 KB). Remove an entry when its plugin is within 1.5 KB.
+   * Issue 31 item 1: each feature plugin adds at most 1.5 KB gzip to a host's initial load (its registration only), on
+   * the packed and the source build. The temporary per-plugin allowances (1.8 to 3.6 KB measured) are gone since each
+   * plugin's public entry only re-exports and nothing in a host's first chunk imports a module only deferred code uses
+   * (docs/DECISIONS.md): rolldown then keeps the modules a deferred chunk shares with the entry in the entry.
    */
-  featurePluginInitialTemporary: {
-    'account-data': 2.5 * 1024, // 2.3 packed / 2.3 source
-    send: 2.9 * 1024, // 2.7 / 2.5 (imports account data's and names' token modules for its optional list)
-    swap: 2.5 * 1024, // 2.3 / 2.3
-    onramp: 2.0 * 1024, // 1.8 / 1.8
-    names: 3.8 * 1024, // 3.6 / 3.4 (its lazy code also splits the error catalogue and rolldown's runtime out of the entry)
-    siwx: 2.5 * 1024, // 2.3 / 2.2 (12.2 before siwx was deferred)
-    'embedded-wallet': 2.8 * 1024, // 2.6 / 2.5
-  } as Record<string, number>,
+  featurePluginInitial: 1.5 * 1024,
 }

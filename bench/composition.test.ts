@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { COMPOSED_PLUGINS, HOSTS, hostSource } from './composition.ts'
 
@@ -20,5 +21,21 @@ describe('bench hosts: one template', () => {
     expect(text).toContain("import { eip155 } from 'portico/plugins/eip155'\nimport { send } from 'portico/plugins/send'\n")
     expect(text).toContain('    }),\n    send(),\n  ],')
     expect(text.replace("import { send } from 'portico/plugins/send'\n", '').replace('    send(),\n', '')).toBe(hostSource([], '// x'))
+  })
+})
+
+// What keeps a deferred plugin's share of the first chunk to its definition (docs/DECISIONS.md, "Nothing in a host's
+// first chunk imports what only deferred code uses"): its public entry only re-exports, so no module of the first chunk
+// imports the controllers, clients and views its deferred code uses. bench/composition.ts measures the figures.
+describe('deferred plugins: the public entry only re-exports', () => {
+  const deferred = COMPOSED_PLUGINS.filter((p) => p.id !== 'walletconnect').map((p) => p.id)
+  it.each(deferred)('plugins/%s/index.ts has only `export ... from` statements, the factory among them from definition.ts', (id) => {
+    const path = new URL(`../plugins/${id}/index.ts`, import.meta.url)
+    const source = ts.createSourceFile(path.pathname, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest)
+    const other = source.statements.filter((s) => !(ts.isExportDeclaration(s) && s.moduleSpecifier)).map((s) => s.getText(source).slice(0, 80))
+    expect(other).toEqual([])
+    const factory = COMPOSED_PLUGINS.find((p) => p.id === id)!.factory
+    const fromDefinition = source.statements.filter(ts.isExportDeclaration).filter((s) => (s.moduleSpecifier as ts.StringLiteral).text === './definition.ts')
+    expect(fromDefinition.flatMap((s) => (s.exportClause && ts.isNamedExports(s.exportClause) ? s.exportClause.elements.map((e) => e.name.text) : []))).toContain(factory)
   })
 })

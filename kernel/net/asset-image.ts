@@ -1,4 +1,4 @@
-import { SDK_TYPE, SDK_VERSION } from '../state/options.ts'
+import { SDK_TYPE, SDK_VERSION } from '../state/sdk.ts'
 import { withSdkParams } from './sdk-params.ts'
 
 /**

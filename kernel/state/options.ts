@@ -73,9 +73,7 @@ export interface ModalOptions {
   locale?: string
 }
 
-/** SDK type and version sent as st and sv (SPEC §7). */
-export const SDK_TYPE = 'portico'
-export const SDK_VERSION = 'react-portico-0.1.0'
+export { SDK_TYPE, SDK_VERSION } from './sdk.ts'
 
 /** The options in force, with defaults filled. */
 export type ResolvedOptions = Omit<ModalOptions, 'endpoints'> & { endpoints: Endpoints }

@@ -39,20 +39,6 @@ export {
 export { AccountDataTokens } from './tokens.ts'
 export type { AccountDataOptions } from './plugin.ts'
 
-import { deferPlugin } from 'portico/plugin'
-import { AccountDataTokens } from './tokens.ts'
-import type { AccountDataOptions } from './plugin.ts'
-
-/**
- * The account data feature plugin (balances, history, identity, registry wallets, analytics). Its registration,
- * controllers, API clients and views load outside the host's first chunk, so composing it costs a host's initial
- * load only this definition.
- * @example createModal({ projectId, plugins: [eip155(), accountData()] })
- */
-export function accountData(pluginOptions: AccountDataOptions = {}) {
-  return deferPlugin(
-    // Provided when the modal has a projectId (without one the plugin registers nothing).
-    { id: 'account-data', kind: 'feature', portico: '1.x', provides: Object.values(AccountDataTokens) },
-    () => import('./plugin.ts').then((m) => m.accountData(pluginOptions)),
-  )
-}
+// The definition is a module of its own and this entry only re-exports: a host's first chunk then holds the definition
+// alone, and the bundler keeps the modules the deferred code shares with the host in that chunk (docs/DECISIONS.md).
+export { accountData } from './definition.ts'

@@ -23,22 +23,6 @@ export {
 } from './wallets.ts'
 export type { Bip122Options } from './plugin.ts'
 
-import { deferPlugin } from 'portico/plugin'
-import type { Bip122Options } from './plugin.ts'
-
-/**
- * The bip122 chain plugin. Its code (Wallet Standard and sats-connect discovery, connectors, RPC methods, the accounts
- * view) loads in its own chunk and bitcoinjs-lib on first use, so composing it costs a host's initial load only this
- * definition.
- * @example createModal({ plugins: [bip122({ networks: [bitcoinRegtest(esploraUrl)] })] })
- */
-export function bip122(options: Bip122Options = {}) {
-  return deferPlugin({ id: 'bip122', kind: 'chain', namespace: 'bip122', portico: '1.x' }, () => import('./plugin.ts').then((m) => m.bip122(options, views)))
-}
-
-/**
- * The view loaders live here, in the host's first chunk, rather than in plugin.ts: a view imported from a lazily loaded
- * module would make the bundler split what it shares with the first chunk (React, the kernel) into extra initial chunks.
- */
-const views = { Bip122Accounts: () => import('./AccountsView.tsx') }
-export type Bip122Views = typeof views
+// The definition is a module of its own and this entry only re-exports: a host's first chunk then holds the definition
+// alone, and the bundler keeps the modules the deferred code shares with the host in that chunk (docs/DECISIONS.md).
+export { bip122, type Bip122Views } from './definition.ts'

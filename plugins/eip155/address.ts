@@ -1,5 +1,8 @@
 import { keccak_256 } from '@noble/hashes/sha3'
 import { utf8ToBytes } from '@noble/hashes/utils'
+import { HEX40, hasEvmAddressForm } from './address-form.ts'
+
+export { hasEvmAddressForm }
 
 /** Options of {@link isEvmAddress}. */
 export interface EvmAddressCheck {
@@ -8,8 +11,6 @@ export interface EvmAddressCheck {
   /** The 0x prefix must be present; SPEC §5 makes it optional in one check. @default true */
   requirePrefix?: boolean
 }
-
-const HEX40 = /^[0-9a-fA-F]{40}$/
 
 function stripPrefix(value: string): string {
   return value.startsWith('0x') ? value.slice(2) : value
@@ -33,18 +34,6 @@ export function toChecksumAddress(addr: string): `0x${string}` {
   const hex = stripPrefix(addr)
   if (!HEX40.test(hex)) throw new TypeError(`Not an EVM address: ${addr}`)
   return `0x${checksumHex(hex.toLowerCase())}`
-}
-
-/**
- * The form of a SPEC §5 EVM address (0x + 40 hex, the prefix optional when `requirePrefix` is false), checksum not
- * looked at. The plugin's own checks use this one: it does not reference keccak, so a host that never calls
- * {@link isEvmAddress} with `strict` or {@link toChecksumAddress} does not load the hash at start.
- */
-export function hasEvmAddressForm(value: string, requirePrefix = true): boolean {
-  if (typeof value !== 'string') return false
-  const hasPrefix = value.startsWith('0x')
-  if (requirePrefix && !hasPrefix) return false
-  return HEX40.test(hasPrefix ? value.slice(2) : value)
 }
 
 /** SPEC §5 EVM address: 0x + 40 hex; in strict mode a mixed-case address needs a valid EIP-55 checksum. */

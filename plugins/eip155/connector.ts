@@ -1,5 +1,5 @@
 import type { AccountEntry, CaipNetwork, Connector, ConnectorEmitter, ConnectorType, ConnectResult } from 'portico/plugin'
-import { hasEvmAddressForm } from './address.ts'
+import { hasEvmAddressForm } from './address-form.ts'
 import { errorCode, type Eip1193Provider } from './provider.ts'
 
 /** An EIP-1193 wallet as a kernel connector (EIP-6963 ANNOUNCED, or the legacy window.ethereum as INJECTED). */

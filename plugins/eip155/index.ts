@@ -1,5 +1,5 @@
 import { chainProviderToken, definePlugin, formatUnits, ProviderRpcError, type CaipNetwork, type ChainAdapter, type PluginContext } from 'portico/plugin'
-import { hasEvmAddressForm } from './address.ts'
+import { hasEvmAddressForm } from './address-form.ts'
 import { InjectedConnector } from './connector.ts'
 import { discoverWallets } from './discovery.ts'
 import { httpRpc } from './json-rpc.ts'

@@ -28,24 +28,8 @@ export { EmbeddedWalletTokens, type EmbeddedWalletServices } from './tokens.ts'
 export * from './protocol.ts'
 export type { EmbeddedWalletOptions } from './plugin.ts'
 
-import { deferPlugin } from 'portico/plugin'
-import { AccountDataTokens } from 'portico/plugins/account-data'
-import { SOCIAL_PROVIDERS, type SocialProvider } from './protocol.ts'
-import type { EmbeddedWalletOptions } from './plugin.ts'
-
-/**
- * The embedded wallet feature plugin (SPEC §4 email and social login through the secure site). Its registration,
- * connector, frame client, controller and views load outside the host's first chunk, so composing it costs a host's
- * initial load only this definition.
- * @example createModal({ projectId, plugins: [eip155(), embeddedWallet({ secureSiteUrl })] })
- */
-export function embeddedWallet(options: EmbeddedWalletOptions) {
-  new URL(options.secureSiteUrl) // a readable error for a bad URL, before any modal exists
-  return deferPlugin(
-    { id: 'embedded-wallet', kind: 'feature', portico: '1.x', optional: [AccountDataTokens.Analytics] },
-    () => import('./plugin.ts').then((m) => m.embeddedWallet(options)),
-  )
-}
-
+// The definition is a module of its own and this entry only re-exports: a host's first chunk then holds the definition
+// alone, and the bundler keeps the modules the deferred code shares with the host in that chunk (docs/DECISIONS.md).
+export { embeddedWallet } from './definition.ts'
 /** SPEC §5 social providers, for hosts building their list. */
-export const ALL_SOCIAL_PROVIDERS: readonly SocialProvider[] = SOCIAL_PROVIDERS
+export { SOCIAL_PROVIDERS as ALL_SOCIAL_PROVIDERS } from './protocol.ts'

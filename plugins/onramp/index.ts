@@ -15,14 +15,6 @@ export { OnRampCard, type OnRampCardProps } from './views/OnRampCard.tsx'
 export { BuyInProgressCard, type BuyInProgressCardProps } from './views/BuyInProgressCard.tsx'
 export type { OnrampOptionsInput } from './plugin.ts'
 
-import { deferPlugin } from 'portico/plugin'
-import type { OnrampOptionsInput } from './plugin.ts'
-
-/**
- * The on-ramp feature plugin (SPEC §1 Buy). Its registration, controller, API client and views load outside the
- * host's first chunk, so composing it costs a host's initial load only this definition.
- * @example createModal({ projectId, plugins: [eip155(), onramp()] })
- */
-export function onramp(options: OnrampOptionsInput = {}) {
-  return deferPlugin({ id: 'onramp', kind: 'feature', portico: '1.x' }, () => import('./plugin.ts').then((m) => m.onramp(options)))
-}
+// The definition is a module of its own and this entry only re-exports: a host's first chunk then holds the definition
+// alone, and the bundler keeps the modules the deferred code shares with the host in that chunk (docs/DECISIONS.md).
+export { onramp } from './definition.ts'

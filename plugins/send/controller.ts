@@ -2,7 +2,8 @@ import { ErrorText, formatUnits, Store, type CaipNetwork, type ChainNamespace, t
 import { message } from 'portico/react'
 import { messages } from './messages.ts'
 import { insufficientBalance, insufficientForFee, readableSendError, SendText } from './errors.ts'
-import type { NamesLookup, ResolvedName, SenderRegistry, SendFee, SendRequest, SendToken } from './tokens.ts'
+import type { SenderRegistry } from './registry.ts'
+import type { NamesLookup, ResolvedName, SendFee, SendRequest, SendToken } from './tokens.ts'
 
 /** SPEC §9 pending-transaction limit. */
 export const PENDING_TRANSACTION_LIMIT = 99

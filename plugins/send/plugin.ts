@@ -6,7 +6,8 @@ import { message } from 'portico/react'
 import type { SendControllerDeps } from './controller.ts'
 import { eip155Sender, type Eip155Rpc } from './eip155.ts'
 import { messages } from './messages.ts'
-import { SendTokens, SenderRegistry, toSendToken } from './tokens.ts'
+import { SenderRegistry, toSendToken } from './registry.ts'
+import { SendTokens } from './tokens.ts'
 
 
 declare module 'portico' {

@@ -6,7 +6,8 @@ import { eip155Sender } from './eip155.ts'
 import { recordRegistrations } from '../../tests/probe-plugin.ts'
 import { readableSendError, SendText } from './errors.ts'
 import { send, SendTokens, toSendToken } from './index.ts'
-import { SenderRegistry, type Sender, type SendReceipt, type SendToken } from './tokens.ts'
+import { SenderRegistry } from './registry.ts'
+import type { Sender, SendReceipt, SendToken } from './tokens.ts'
 
 const network: CaipNetwork = {
   id: 31337,

@@ -2,9 +2,9 @@ import { createServiceToken, createToken, type CaipNetwork, type ChainNamespace 
 import type { SendController, SendControllerDeps } from './controller.ts'
 import type { SenderRegistry } from './registry.ts'
 
-// The send flow's code beside its tokens, in its own module: a host's first chunk carries SendTokens (every chain
-// plugin that declares optional: [SendTokens.Senders] imports it), not the registry class.
-export { SenderRegistry, toSendToken } from './registry.ts'
+// The send flow's code is in registry.ts, which index.ts re-exports: a host's first chunk carries SendTokens (every
+// chain plugin that declares optional: [SendTokens.Senders] imports it), not the registry class, and this module has
+// no import of code the deferred plugin loads (docs/DECISIONS.md, "A deferred plugin's public entry only re-exports").
 
 /** A token the account holds, as the send flow shows and sends it (SPEC §3 Token balance). */
 export interface SendToken {

@@ -23,18 +23,6 @@ export { SwapPreviewCard, type SwapPreviewCardProps } from './views/SwapPreviewC
 export { SwapTokenPicker, type SwapTokenPickerProps } from './views/SwapTokenPicker.tsx'
 export type { SwapOptions } from './plugin.ts'
 
-import { deferPlugin } from 'portico/plugin'
-import { AccountDataTokens } from 'portico/plugins/account-data'
-import type { SwapOptions } from './plugin.ts'
-
-/**
- * The swap feature plugin (SPEC §4 Swap). Its registration, controller, convert API client and views load outside the
- * host's first chunk, so composing it costs a host's initial load only this definition.
- * @example createModal({ plugins: [eip155(), accountData(), swap()] })
- */
-export function swap(options: SwapOptions = {}) {
-  return deferPlugin(
-    { id: 'swap', kind: 'feature', portico: '1.x', optional: [AccountDataTokens.TokenBalance, AccountDataTokens.Transactions] },
-    () => import('./plugin.ts').then((m) => m.swap(options)),
-  )
-}
+// The definition is a module of its own and this entry only re-exports: a host's first chunk then holds the definition
+// alone, and the bundler keeps the modules the deferred code shares with the host in that chunk (docs/DECISIONS.md).
+export { swap } from './definition.ts'
