@@ -57,6 +57,19 @@ describe('<Modal>', () => {
     expect(document.activeElement).toBe(opener)
   })
 
+  it('a11y: Esc pressed right after opening, before focus has moved in, closes the dialog', async () => {
+    await mount()
+    const opener = screen.getByRole('button', { name: 'Connect Wallet' })
+    opener.focus()
+    await act(async () => modal!.open())
+    await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    // Focus moves in a frame after the dialog shows (useFocusTrap); until then a key goes to the opener, outside the
+    // dialog. happy-dom runs that frame before findByRole returns, so the key is sent to the opener directly.
+    await act(async () => fireEvent.keyDown(opener, { key: 'Escape' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(modal!.state.modal.getSnapshot().open).toBe(false)
+  })
+
   it('the stylesheet is in the document once however often the modal opens; a closed modal shows no dialog', async () => {
     await mount()
     for (let i = 0; i < 3; i++) {

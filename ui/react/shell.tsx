@@ -122,6 +122,16 @@ function ModalDialog({ modal, embedded, shake }: { modal: ModalInstance; embedde
   const close = () => modal.close()
 
   useFocusTrap(dialogRef, !embedded)
+  // Esc closes as soon as the dialog shows, also in the frame before focus has moved in (focus is still on the
+  // opener then, so the dialog's own key handler does not see the key).
+  useEffect(() => {
+    if (embedded) return
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && !dialogRef.current?.contains(event.target as Node)) modal.close()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [embedded, modal])
   // Before the first paint: the stylesheet in the document or shadow root the dialog is rendered in.
   const rootRef = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
