@@ -93,6 +93,8 @@ const HELPER = `(() => {
         const x = r.left + r.width / 2
         const y = r.top + r.height / 2
         const hit = document.elementFromPoint(x, y)
+        // As Playwright does before a click: a button below the fold of the dialog's scrolling body is scrolled to.
+        if (stable && !(hit && el.contains(hit))) el.scrollIntoView({ block: 'center' })
         return stable && hit && el.contains(hit) ? { x, y } : undefined
       })
     },
