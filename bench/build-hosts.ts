@@ -139,8 +139,8 @@ function measure(name: string, from: HostSizes['build'], outDir: string, modules
     return seen
   }
   const initial = closure(entries)
-  // The first view: the dialog shell chunk (ui/react/shell.tsx) and the core views chunk (Connect), whatever the
-  // bundler's shared chunks they import.
+  // The first view: the dialog shell chunk (ui/react/shell.tsx, which holds Connect since 2026-11-27) and a core views
+  // chunk if a build has one, whatever the bundler's shared chunks they import.
   const firstView = readdirSync(join(outDir, 'assets')).filter((f) => /^(core-views|shell)-.*\.js$/.test(f)).map((f) => `assets/${f}`)
   const openPath = closure([...entries, ...firstView])
   const files = readdirSync(join(outDir, 'assets'))
