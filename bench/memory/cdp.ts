@@ -31,6 +31,8 @@ export interface Cdp {
   /** Clicks the centre of the visible element the helper finds (`button(scope, pattern)`): real mouse events. */
   click(dialogName: string | null, buttonName: string): Promise<void>
   press(key: 'Escape'): Promise<void>
+  /** Writes a line into the browser log (`logFile`), if any: V8's trace lines around it fall into that window. */
+  mark(line: string): void
   close(): Promise<void>
 }
 
@@ -222,6 +224,9 @@ export async function openPage(url: string, jsFlags: string[] = [], logFile?: st
       await mouse('mouseMoved', x, y)
       await mouse('mousePressed', x, y)
       await mouse('mouseReleased', x, y)
+    },
+    mark(line) {
+      log?.write(`[bench:memory] ${line}\n`)
     },
     async press(key) {
       const common = { key, code: key, windowsVirtualKeyCode: 27, nativeVirtualKeyCode: 27 }

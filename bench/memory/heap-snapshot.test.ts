@@ -57,8 +57,13 @@ const snap = build(
     ['code', 'system / Code', 32, 72],
     ['code', 'system / InstructionStream', 33, 600],
     ['code', 'system / ProtectedFixedArray', 34, 60],
-    ['code', 'system / Script / bench-memory-helper.js', 35, 50],
-    ['code', 'system / BytecodeArray', 36, 120],
+    // A script evaluated over CDP has no name: its `//# sourceURL=` is an unnamed edge to a string.
+    ['code', 'system / Script / ', 35, 50],
+    ['string', 'bench-memory-helper.js', 39, 40],
+    // Its baseline code, held by the SFI, with its bytecode.
+    ['code', 'system / Code', 36, 72],
+    ['code', 'system / TrustedByteArray', 41, 20],
+    ['code', 'system / BytecodeArray', 42, 120],
     ['code', 'system / FeedbackCell', 37, 16],
     ['code', 'system / FeedbackVector', 38, 64],
     ['code', 'system / Code', 40, 72],
@@ -82,9 +87,10 @@ const snap = build(
     // The deopt data names the function (and reaches the SFI, not the function's bytecode).
     [15, 'hidden', '3', 19],
     [19, 'internal', 'shared_info', 11],
+    // g's baseline code is held by its SFI only.
     [20, 'internal', 'shared', 21],
-    [20, 'internal', 'code', 22],
     [21, 'internal', 'script', 16],
+    [21, 'internal', 'trusted_function_data', 22],
     [22, 'internal', 'instruction_stream', 23],
     [22, 'internal', 'bytecode_offset_table', 24],
     // The bench's function: its code, bytecode and feedback are the bench's; the builtin Code 40 it reaches is not.
@@ -93,6 +99,9 @@ const snap = build(
     [30, 'internal', 'feedback_cell', 37],
     [31, 'internal', 'script', 35],
     [31, 'internal', 'trusted_function_data', 36],
+    [35, 'hidden', '4', 39],
+    [36, 'internal', 'bytecode_offset_table', 41],
+    [36, 'internal', 'interpreter_data', 42],
     [32, 'internal', 'instruction_stream', 33],
     [32, 'internal', 'deoptimization_data', 34],
     [33, 'hidden', '0', 40],
@@ -113,16 +122,18 @@ describe('summarize (bench:memory heap snapshot)', () => {
   })
 
   it("leaves the bench helper's compiled code out of the page's code and sums it apart", () => {
-    expect(sum.benchCode).toBe(40 + 72 + 600 + 60 + 120 + 16 + 64)
+    expect(sum.benchCode).toBe(40 + 72 + 600 + 60 + 72 + 20 + 120 + 16 + 64)
     // Every code node but the bench's: f's and g's (1,898 and 542 with their SFIs, scripts, bytecode, feedback),
     // the helper's script and the builtin Code 40.
     expect(sum.code).toBe(40 + 72 + 1000 + 100 + 200 + 50 + 300 + 16 + 8 + 40 + 72 + 400 + 30 + 50 + 72)
-    expect(sum.objects).toBe(32 + 32 + 32 + 56)
+    // The helper's sourceURL string is an object of the bench's, not its code; counted with the page's objects.
+    expect(sum.objects).toBe(32 + 32 + 32 + 56 + 40)
     expect(sum.native).toBe(120)
   })
 
   it('groups nodes by type and name, without the bench helper', () => {
     expect(sum.groups.get('code system / Code')).toEqual({ count: 3, size: 72 * 3 })
+    expect(sum.groups.get('code system / BytecodeArray')).toEqual({ count: 1, size: 300 })
     expect(sum.groups.get('closure until')).toEqual({ count: 1, size: 32 })
     expect(sum.groups.has('code system / SharedFunctionInfo / until')).toBe(false)
   })

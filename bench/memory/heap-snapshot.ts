@@ -101,11 +101,23 @@ export function summarize(snap: HeapSnapshotJson, benchScript: string): HeapSumm
     const [objAt, lineAt, colAt] = ['object_index', 'line', 'column'].map((f) => lf.indexOf(f)) as [number, number, number]
     for (let i = 0; i < snap.locations.length; i += lf.length) locations.set(snap.locations[i + objAt]! / nf, [snap.locations[i + lineAt]! + 1, snap.locations[i + colAt]! + 1])
   }
+  const isSfi = (n: number) => name(n) === SFI || name(n).startsWith(`${SFI} / `)
+  /** The URL of a function's script: its name, else its `//# sourceURL=` (an unnamed edge to a string). */
   const scriptOf = (sfi: number) => {
     const script = edgeTo(sfi, 'script')
-    return script === undefined ? '' : name(script).slice(SCRIPT.length + 3)
+    if (script === undefined) return ''
+    const url = name(script).slice(SCRIPT.length + 3)
+    if (url) return url
+    const sourceUrl = out(script).find(([e, to]) => /^\d+$/.test(e) && type(to) === 'string')
+    return sourceUrl ? name(sourceUrl[1]) : ''
   }
-  const isSfi = (n: number) => name(n) === SFI || name(n).startsWith(`${SFI} / `)
+  // Baseline code is held by its function's SFI (`trusted_function_data`), optimised code by its closures.
+  const sfiOfBaseline = new Map<number, number>()
+  for (let n = 0; n < count; n++) {
+    if (type(n) !== 'code' || !isSfi(n)) continue
+    const data = edgeTo(n, 'trusted_function_data')
+    if (data !== undefined && name(data) === 'system / Code') sfiOfBaseline.set(data, n)
+  }
   const fnName = (sfi: number) => name(sfi).slice(SFI.length + 3) || '(anonymous)'
 
   // Which node belongs to whom: the bench's functions' code to the bench (BENCH), a Code object's parts to it (CODE).
@@ -135,7 +147,10 @@ export function summarize(snap: HeapSnapshotJson, benchScript: string): HeapSumm
     if (type(n) === 'code' && isSfi(n) && scriptOf(n) === benchScript) {
       claimed[n] = BENCH
       benchCode += size(n)
-      for (const [, to] of out(n)) if (type(to) === 'code' && benchPart(to)) benchCode += claim(to, benchPart, BENCH)
+      for (const [, to] of out(n)) {
+        if (type(to) === 'code' && benchPart(to)) benchCode += claim(to, benchPart, BENCH)
+        else if (name(to) === 'system / Code' && tierOf(to)) benchCode += claim(to, benchPart, BENCH)
+      }
     }
   }
   for (let n = 0; n < count; n++) {
@@ -144,7 +159,7 @@ export function summarize(snap: HeapSnapshotJson, benchScript: string): HeapSumm
     if (sfi === undefined || scriptOf(sfi) !== benchScript) continue
     for (const [e, to] of out(n)) {
       if (e === 'feedback_cell') benchCode += claim(to, benchPart, BENCH)
-      else if (e === 'code' && tierOf(to)) benchCode += claim(to, codePart, BENCH)
+      else if (e === 'code' && tierOf(to)) benchCode += claim(to, benchPart, BENCH)
     }
   }
 
@@ -154,7 +169,7 @@ export function summarize(snap: HeapSnapshotJson, benchScript: string): HeapSumm
     const tier = tierOf(n)
     if (!tier) continue
     const closure = closuresOf.get(n)?.[0]
-    let sfi = closure === undefined ? undefined : edgeTo(closure, 'shared')
+    let sfi = closure === undefined ? sfiOfBaseline.get(n) : edgeTo(closure, 'shared')
     if (sfi === undefined) {
       // Optimised code no closure runs any more: its deoptimisation data names the function (its first entry).
       const deopt = edgeTo(n, 'deoptimization_data')
@@ -162,7 +177,10 @@ export function summarize(snap: HeapSnapshotJson, benchScript: string): HeapSumm
       sfi = wrapper === undefined ? undefined : out(wrapper).map(([, to]) => to).find(isSfi)
     }
     const script = sfi === undefined ? '' : scriptOf(sfi)
-    if (sfi !== undefined && script === benchScript) continue
+    if (sfi !== undefined && script === benchScript) {
+      benchCode += claim(n, benchPart, BENCH)
+      continue
+    }
     const at = closure === undefined ? undefined : locations.get(closure)
     compiled.push({ id: nodes[n * nf + idAt]!, tier, fn: sfi === undefined ? '(unknown)' : fnName(sfi), script, line: at?.[0], column: at?.[1], bytes: claim(n, codePart, CODE) })
   }

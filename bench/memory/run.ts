@@ -158,6 +158,7 @@ async function measure(cdp: Cdp, name: string, total: number, cycle: () => Promi
     await cycle()
     cycleMs += performance.now() - c0
     if (marks.has(i)) {
+      cdp.mark(`${name}: cycle ${i}`)
       const heap = await heapAfterGc(cdp)
       const file = snapshotDir && (i === FROM || i === total) ? join(snapshotDir, `${name.replace(/\W+/g, '-')}-${i}.heapsnapshot`) : undefined
       const sum = await snapshot(cdp, file)
