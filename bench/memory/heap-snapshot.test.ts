@@ -123,10 +123,10 @@ describe('summarize (bench:memory heap snapshot)', () => {
 
   it("leaves the bench helper's compiled code out of the page's code and sums it apart", () => {
     expect(sum.benchCode).toBe(40 + 72 + 600 + 60 + 72 + 20 + 120 + 16 + 64)
-    // Every code node but the bench's: f's and g's (1,898 and 542 with their SFIs, scripts, bytecode, feedback),
-    // the helper's script and the builtin Code 40.
+    // Every code node but the bench's: f's (SFI, Code and parts, script, bytecode, feedback cell, deopt's SFI
+    // wrapper), g's (SFI, Code and parts), the helper's script and the builtin Code 40.
     expect(sum.code).toBe(40 + 72 + 1000 + 100 + 200 + 50 + 300 + 16 + 8 + 40 + 72 + 400 + 30 + 50 + 72)
-    // The helper's sourceURL string is an object of the bench's, not its code; counted with the page's objects.
+    // Closures and strings are objects, the bench's too (its closures and sourceURL string stay the same over a run).
     expect(sum.objects).toBe(32 + 32 + 32 + 56 + 40)
     expect(sum.native).toBe(120)
   })
