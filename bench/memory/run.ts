@@ -1,5 +1,6 @@
 /**
- * `npm run bench:memory [-- --cycles 1010 --connect-cycles 200 --js-flags "<V8 flags>" --no-write --snapshots <dir>]`:
+ * `npm run bench:memory [-- --cycles 1010 --connect-cycles 200 --js-flags "<V8 flags>" --browser-log <file> --no-write
+ * --snapshots <dir>]`:
  * heap growth of the demo host (the product as a page ships it: demo/, production build) in Chromium while the modal
  * is opened and closed over and over, then while the dev wallet is connected and disconnected (issue 31 item 6).
  *
@@ -11,7 +12,10 @@
  * 31's window; the first hundred cycles fill caches, lazy chunks and the JIT), and over 1,010 to the last when more
  * cycles run (`--cycles 2010`: is it bounded?). It prints what grew between snapshots by node type and name;
  * `--snapshots <dir>` writes them at cycle 110 and the last (DevTools' Comparison view finds a retainer);
- * `--js-flags` passes V8 flags (`--no-opt --no-maglev --no-sparkplug`, `--jitless`: which tier grows).
+ * `--js-flags` passes V8 flags (`--no-opt --no-maglev --no-sparkplug`, `--jitless`: which tier grows); `--browser-log`
+ * keeps Chromium's output (`--js-flags "--trace-opt --trace-deopt"`) with a line at each reading. The compiled code
+ * of the bench's own helper in the page's isolate is left out of the figures, and the run prints which functions got
+ * machine code between readings (bench/memory/heap-snapshot.ts).
  * With the defaults it writes the table into BENCHMARKS.md between the bench:memory markers. A measurement, not a test.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
