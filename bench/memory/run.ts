@@ -1,5 +1,6 @@
 /**
- * `npm run bench:memory [-- --cycles 1010 --connect-cycles 200 --js-flags "<V8 flags>" --no-write --snapshots <dir>]`:
+ * `npm run bench:memory [-- --cycles 1010 --connect-cycles 200 --js-flags "<V8 flags>" --browser-log <file> --no-write
+ * --snapshots <dir>]`:
  * heap growth of the demo host (the product as a page ships it: demo/, production build) in Chromium while the modal
  * is opened and closed over and over, then while the dev wallet is connected and disconnected (issue 31 item 6).
  *
@@ -11,7 +12,10 @@
  * 31's window; the first hundred cycles fill caches, lazy chunks and the JIT), and over 1,010 to the last when more
  * cycles run (`--cycles 2010`: is it bounded?). It prints what grew between snapshots by node type and name;
  * `--snapshots <dir>` writes them at cycle 110 and the last (DevTools' Comparison view finds a retainer);
- * `--js-flags` passes V8 flags (`--no-opt --no-maglev --no-sparkplug`, `--jitless`: which tier grows).
+ * `--js-flags` passes V8 flags (`--no-opt --no-maglev --no-sparkplug`, `--jitless`: which tier grows); `--browser-log`
+ * keeps Chromium's output (`--js-flags "--trace-opt --trace-deopt"`) with a line at each reading. The compiled code
+ * of the bench's own helper in the page's isolate is left out of the figures, and the run prints which functions got
+ * machine code between readings (bench/memory/heap-snapshot.ts).
  * With the defaults it writes the table into BENCHMARKS.md between the bench:memory markers. A measurement, not a test.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -21,7 +25,8 @@ import { fileURLToPath } from 'node:url'
 import { buildDemoHost, startDemoHost } from '../../demo/server.ts'
 import { startApiServer } from '../../stack/api/index.ts'
 import { startDevChains } from '../../stack/chain/index.ts'
-import { openPage, type Cdp } from './cdp.ts'
+import { HELPER_URL, openPage, type Cdp } from './cdp.ts'
+import { summarize, type CompiledCode, type Groups, type HeapSnapshotJson, type HeapSummary } from './heap-snapshot.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const argv = process.argv.slice(2)
@@ -33,6 +38,7 @@ const FROM = 110
 const TO = 1010
 const write = !argv.includes('--no-write') && cycles === 2010 && connectCycles === 200 && jsFlags.length === 0
 const snapshotDir = arg('snapshots')
+const browserLog = arg('browser-log')
 const TARGET_KB = 100
 
 const work = mkdtempSync(join(tmpdir(), 'portico-bench-memory-'))
@@ -42,8 +48,10 @@ const load = loadavg()[0]!
 /** One reading after forced GC: V8's used heap, Blink's, and the snapshot's sums. */
 interface Reading {
   cycle: number
-  /** V8's used heap: `Runtime.getHeapUsage` usedSize. */
+  /** V8's used heap (`Runtime.getHeapUsage` usedSize) less the bench helper's compiled code (`bench`). */
   used: number
+  /** Snapshot: the compiled code of the bench's own helper in the page's isolate (left out of `used` and `code`). */
+  bench: number
   /** Blink's garbage-collected heap: `embedderHeapUsedSize`. */
   blink: number
   /** Snapshot: V8's compiled code (bytecode, machine code, feedback vectors, scope infos: heap snapshot type "code"). */
@@ -72,37 +80,15 @@ async function heapAfterGc(cdp: Cdp): Promise<{ used: number; blink: number }> {
   return reading
 }
 
-/** A heap snapshot's nodes summed by type and name (a constructor, a closure's function, an engine-internal kind). */
-type Groups = Map<string, { count: number; size: number }>
-
-/** A heap snapshot (written to `file` when given), summed into V8's compiled code, V8's other objects and Blink's nodes. */
-async function snapshot(cdp: Cdp, file?: string): Promise<{ code: number; objects: number; native: number; groups: Groups }> {
+/** A heap snapshot (written to `file` when given), summed (bench/memory/heap-snapshot.ts). */
+async function snapshot(cdp: Cdp, file?: string): Promise<HeapSummary> {
   const chunks: string[] = []
   const off = cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => void chunks.push(chunk as string))
   await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false })
   off()
   const text = chunks.join('')
   if (file) writeFileSync(file, text)
-  const snap = JSON.parse(text) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[]; strings: string[] }
-  const fields = snap.snapshot.meta.node_fields
-  const typeNames = snap.snapshot.meta.node_types[0]
-  const [typeAt, nameAt, sizeAt, stride] = [fields.indexOf('type'), fields.indexOf('name'), fields.indexOf('self_size'), fields.length]
-  const sums = { code: 0, objects: 0, native: 0 }
-  const groups: Groups = new Map()
-  for (let i = 0; i < snap.nodes.length; i += stride) {
-    const type = typeNames[snap.nodes[i + typeAt]!]!
-    const size = snap.nodes[i + sizeAt]!
-    if (type === 'code') sums.code += size
-    else if (type === 'native') sums.native += size
-    else sums.objects += size
-    // Strings and numbers by type only (their names are their values); everything else by type and name.
-    const key = /^(string|concatenated string|sliced string|number|bigint)$/.test(type) ? type : `${type} ${snap.strings[snap.nodes[i + nameAt]!]!.slice(0, 60)}`
-    const g = groups.get(key) ?? { count: 0, size: 0 }
-    g.count += 1
-    g.size += size
-    groups.set(key, g)
-  }
-  return { ...sums, groups }
+  return summarize(JSON.parse(text) as HeapSnapshotJson, HELPER_URL)
 }
 
 /** What grew between two snapshots, by type and name: the largest growth in size first. */
@@ -118,6 +104,34 @@ function diffGroups(before: Groups, after: Groups, top = 20): string[] {
     .sort((x, y) => y.size - x.size)
     .slice(0, top)
     .map((d) => `${(d.size / 1024).toFixed(1).padStart(7)} KB ${String(d.count).padStart(6)} nodes  ${d.key}`)
+}
+
+/**
+ * The optimised and baseline code objects held at `after` that were not at `before` (by node id), summed by tier and
+ * by function: how many functions got machine code for the first time, how many again (their earlier code replaced:
+ * a tier-up from Maglev to Turbofan or a re-optimisation after a deopt), and the largest functions.
+ */
+function newCode(before: CompiledCode[], after: CompiledCode[], top = 25): string[] {
+  const held = new Set(before.map((c) => c.id))
+  const key = (c: CompiledCode) => `${c.fn} ${c.script.replace(/^.*\//, '') || '(no script)'}${c.line ? `:${c.line}:${c.column}` : ''}`
+  const optimizedBefore = new Set(before.filter((c) => c.tier === 'optimized').map(key))
+  const fresh = after.filter((c) => !held.has(c.id))
+  const kept = new Set(after.map((c) => c.id))
+  const freed = before.filter((c) => !kept.has(c.id))
+  const total = (cs: CompiledCode[]) => `${cs.length} (${(cs.reduce((s, c) => s + c.bytes, 0) / 1024).toFixed(1)} KB)`
+  const optimized = fresh.filter((c) => c.tier === 'optimized')
+  const lines = [
+    `new optimised code ${total(optimized)}: first time for the function ${total(optimized.filter((c) => !optimizedBefore.has(key(c))))}, again ${total(optimized.filter((c) => optimizedBefore.has(key(c))))}; new baseline code ${total(fresh.filter((c) => c.tier === 'baseline'))}; freed since ${total(freed)}`,
+  ]
+  const byFn = new Map<string, { bytes: number; count: number; again: boolean }>()
+  for (const c of fresh) {
+    const g = byFn.get(key(c)) ?? { bytes: 0, count: 0, again: optimizedBefore.has(key(c)) }
+    g.bytes += c.bytes
+    g.count += 1
+    byFn.set(key(c), g)
+  }
+  for (const [k, g] of [...byFn].sort((x, y) => y[1].bytes - x[1].bytes).slice(0, top)) lines.push(`${(g.bytes / 1024).toFixed(1).padStart(6)} KB ${g.again ? 'again' : 'first'}  ${k}`)
+  return lines
 }
 
 interface Series {
@@ -140,6 +154,7 @@ async function measure(cdp: Cdp, name: string, total: number, cycle: () => Promi
   const marks = new Set(marksFor(total))
   const readings: Reading[] = []
   const snapshots = new Map<number, Groups>()
+  const compiled = new Map<number, CompiledCode[]>()
   const t0 = performance.now()
   let cycleMs = 0
   for (let i = 1; i <= total; i++) {
@@ -147,12 +162,14 @@ async function measure(cdp: Cdp, name: string, total: number, cycle: () => Promi
     await cycle()
     cycleMs += performance.now() - c0
     if (marks.has(i)) {
+      cdp.mark(`${name}: cycle ${i}`)
       const heap = await heapAfterGc(cdp)
       const file = snapshotDir && (i === FROM || i === total) ? join(snapshotDir, `${name.replace(/\W+/g, '-')}-${i}.heapsnapshot`) : undefined
-      const { code, objects, native, groups } = await snapshot(cdp, file)
-      snapshots.set(i, groups)
-      readings.push({ cycle: i, ...heap, code, objects, native })
-      console.log(`  ${name}: cycle ${i}: V8 used ${kb(heap.used)} KB (snapshot: code ${kb(code)}, objects ${kb(objects)}); Blink ${kb(heap.blink)} KB (snapshot: ${kb(native)})`)
+      const sum = await snapshot(cdp, file)
+      snapshots.set(i, sum.groups)
+      compiled.set(i, sum.compiled)
+      readings.push({ cycle: i, used: heap.used - sum.benchCode, blink: heap.blink, bench: sum.benchCode, code: sum.code, objects: sum.objects, native: sum.native })
+      console.log(`  ${name}: cycle ${i}: V8 used ${kb(heap.used - sum.benchCode)} KB (snapshot: code ${kb(sum.code)}, objects ${kb(sum.objects)}; the bench helper's code ${kb(sum.benchCode)}, left out); Blink ${kb(heap.blink)} KB (snapshot: ${kb(sum.native)})`)
     }
   }
   void t0
@@ -163,6 +180,10 @@ async function measure(cdp: Cdp, name: string, total: number, cycle: () => Promi
   for (const [a, b] of windows) {
     console.log(`  ${name}: what grew from cycle ${a} to ${b} (heap snapshot nodes by type and name):`)
     for (const line of diffGroups(snapshots.get(a)!, snapshots.get(b)!)) console.log(`    ${line}`)
+  }
+  for (const [a, b] of windows.filter(([a]) => a !== middle)) {
+    console.log(`  ${name}: machine code compiled between cycles ${a} and ${b} (still held at ${b}), by function:`)
+    for (const line of newCode(compiled.get(a)!, compiled.get(b)!)) console.log(`    ${line}`)
   }
   return { name, readings, from: FROM, to, ms: cycleMs / total }
 }
@@ -184,7 +205,7 @@ try {
   await buildDemoHost(join(work, 'host'))
   const host = await startDemoHost({ mode: 'static', distDir: join(work, 'host'), config: { projectId: 'bench', chains: chains.chains, apiUrl: api.url } })
   stops.unshift(() => host.stop())
-  const cdp = await openPage(host.url, jsFlags)
+  const cdp = await openPage(host.url, jsFlags, browserLog)
   stops.unshift(() => cdp.close())
   await cdp.send('HeapProfiler.enable')
   await cdp.call('center', null, '^Connect Wallet$')
@@ -194,6 +215,7 @@ try {
     await measure(cdp, 'open/close', cycles, async () => {
       await cdp.click(null, '^Connect Wallet$')
       await cdp.call('waitDialog', '^Connect Wallet$', 'visible')
+      await cdp.call('focused', '^Connect Wallet$')
       await cdp.press('Escape')
       await cdp.call('waitDialog', '^Connect Wallet$', 'hidden')
     }),
@@ -228,7 +250,8 @@ Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:memory\`${j
 build, dev chains and the API server on the same ${cpus().length} cores; 1-minute load average ${load.toFixed(1)} at the start, on a machine shared with other work).
 After forced full GCs (CDP \`HeapProfiler.collectGarbage\`, page idle in between, until the heap stops falling): V8's used heap
 (\`Runtime.getHeapUsage\`), and from the heap snapshot taken right after, V8's compiled code (bytecode, machine code, feedback) and
-V8's other objects; Blink's heap (\`embedderHeapUsedSize\`) apart. Target: under ${TARGET_KB} KB.
+V8's other objects; Blink's heap (\`embedderHeapUsedSize\`) apart. The compiled code of the bench's own helper in the page's isolate
+(bench-memory-helper.js, found in the snapshot) is left out of V8's used heap and compiled code. Target: under ${TARGET_KB} KB.
 
 | cycles | window | V8 used heap at cycle: KB (of which compiled code) | growth of V8's used heap | of which compiled code | growth of V8's objects without compiled code | used heap, second half of the window | Blink's heap | time per cycle |
 |---|---|---|---|---|---|---|---|---|
