@@ -100,16 +100,6 @@ function ModalDialog({ modal, embedded, shake, open }: { modal: ModalInstance; e
   const close = () => modal.close()
 
   useFocusTrap(dialogRef, !embedded, open)
-  // Esc closes as soon as the dialog shows, also in the frame before focus has moved in (focus is still on the
-  // opener then, so the dialog's own key handler does not see the key).
-  useEffect(() => {
-    if (embedded || !open) return
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented && !dialogRef.current?.contains(event.target as Node)) modal.close()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [embedded, modal, open])
   // Once Connect shows, the view waiting for a wallet and the connected account's views (their own chunks), so neither
   // choosing a wallet nor the approval waits for code. At idle, after the first paint: a click's passive effects run
   // before the browser paints, and these chunks must not hold up the view the visitor is waiting for.
@@ -348,27 +338,20 @@ function ModalSnackbar({ modal, shown }: { modal: ModalInstance; shown: boolean 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
 
 /**
- * Moves focus into the dialog on open and back to the opener on close. Focus moves in right after the frame that
- * first shows the dialog (an animation frame, then a task), so the view is painted before the browser blurs the
- * opener (issue 31 item 2, BENCHMARKS.md). Focus the user already moved into the dialog stays. The closed dialog stays
- * mounted (invisible), so focus goes back once the closing commit is done: React restores the element that had focus
- * before a commit when it is still in the document, as the dialog's controls are.
+ * Moves focus into the dialog on open, in the commit that shows it, and back to the opener on close. The dialog is
+ * already laid out then (pre-rendered, Modal.tsx), so focusing costs no style or layout of its own (issue 31 item 2,
+ * BENCHMARKS.md). The closed dialog stays mounted (invisible), so focus also goes back once the closing commit is done:
+ * React restores the element that had focus before a commit when it is still in the document, as the dialog's
+ * controls are.
  */
 function useFocusTrap(ref: React.RefObject<HTMLDivElement | null>, restore: boolean, open: boolean) {
   const returnTo = useRef<HTMLElement | null>(null)
   useLayoutEffect(() => {
-    if (!open) return
+    const dialog = ref.current
+    if (!open || !dialog) return
     const opener = document.activeElement as HTMLElement | null
-    const focusIn = () => {
-      const dialog = ref.current
-      if (!dialog || dialog.contains(document.activeElement)) return
-      ;(dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus({ preventScroll: true })
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (timer = setTimeout(focusIn))) : (focusIn(), 0)
+    if (!dialog.contains(opener)) (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus({ preventScroll: true })
     return () => {
-      if (frame) cancelAnimationFrame(frame)
-      clearTimeout(timer)
       if (!restore || !opener || typeof opener.focus !== 'function') return
       // Now (the dialog is being unmounted) and again after the commit (it is only being hidden).
       returnTo.current = opener
