@@ -156,7 +156,7 @@ async function profileHost(host: HostSizes, done: string): Promise<void> {
   const fns = [...functions].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, 30)
   for (const [k, us] of fns) console.log(`  ${(us / 1000 / RUNS).toFixed(2).padStart(7)}  ${k}`)
   console.log('CPU profile, total time per function, callees included (mean ms per load):')
-  const tops = [...inclusive].filter(([k]) => !/^\((idle|root|program)\)/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, 45)
+  const tops = [...inclusive].filter(([k]) => !/^\((idle|root|program)\)/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOPS) || 45)
   for (const [k, us] of tops) console.log(`  ${(us / 1000 / RUNS).toFixed(2).padStart(7)}  ${k}`)
 }
 

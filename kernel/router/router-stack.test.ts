@@ -75,6 +75,20 @@ describe('RouterStack', () => {
     expect(changes.at(-1)).toEqual({ view: 'Account', action: 'reset' })
   })
 
+  it('reset onto the single entry it already holds keeps the same stack (nothing to render again) and still announces it', () => {
+    const { router, changes } = setup()
+    const before = router.getSnapshot()
+    router.reset('Connect')
+    expect(router.getSnapshot()).toBe(before)
+    expect(changes.at(-1)).toEqual({ view: 'Connect', action: 'reset' })
+    router.reset('Connect', { other: true } as never)
+    expect(router.getSnapshot()).not.toBe(before)
+    const withParams = router.getSnapshot()
+    router.reset('Account')
+    expect(views(router)).toEqual(['Account'])
+    expect(router.getSnapshot()).not.toBe(withParams)
+  })
+
   it('SPEC §2 going back with one entry left closes the modal (close callback called)', () => {
     const { router, close } = setup()
     router.goBack()

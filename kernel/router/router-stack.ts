@@ -50,10 +50,15 @@ export class RouterStack implements Router {
     this.left(from)
   }
 
-  /** SPEC §2: reset sets a single-entry history. */
+  /**
+   * SPEC §2: reset sets a single-entry history. Already that history (opening on Connect after a close), it keeps the
+   * same stack, so a view rendered from it need not render again; the change is still announced.
+   */
   reset<V extends ViewId>(view: V, ...params: ParamsArg<V>): void {
     const from = this.current.view
-    this.commit([entry(view, params[0])], 'reset')
+    const [only] = this.stack
+    const same = this.stack.length === 1 && only!.view === view && only!.params === params[0]
+    this.commit(same ? this.stack : [entry(view, params[0])], 'reset')
     this.left(from)
   }
 

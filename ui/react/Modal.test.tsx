@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { useEffect } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createStoryModal } from '../../storybook/story-modal.tsx'
-import type { Modal as ModalInstance } from '../../kernel/index.ts'
+import { definePlugin, type Modal as ModalInstance } from '../../kernel/index.ts'
 import { Modal } from './Modal.tsx'
 import { PorticoProvider } from './context.tsx'
 import { useAccount, useModal } from './hooks.ts'
@@ -48,8 +49,8 @@ describe('<Modal>', () => {
     await act(async () => modal!.open())
     const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
     expect(dialog.getAttribute('aria-modal')).toBe('true')
-    // Focus moves in right after the dialog's first frame (shell.tsx, useFocusTrap).
-    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true))
+    // Focus moves in with the commit that shows the dialog (shell.tsx, useFocusTrap).
+    expect(dialog.contains(document.activeElement)).toBe(true)
     const rows = await screen.findAllByRole('button', { name: /Portico Dev Wallet|Harbor/ })
     expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['Portico Dev Wallet, Installed', 'Harbor'])
     await act(async () => fireEvent.keyDown(dialog, { key: 'Escape' }))
@@ -57,17 +58,77 @@ describe('<Modal>', () => {
     expect(document.activeElement).toBe(opener)
   })
 
-  it('a11y: Esc pressed right after opening, before focus has moved in, closes the dialog', async () => {
+  it('the closed dialog is pre-rendered invisible; opening shows it with focus inside in the same commit; every open starts afresh', async () => {
     await mount()
     const opener = screen.getByRole('button', { name: 'Connect Wallet' })
     opener.focus()
-    await act(async () => modal!.open())
-    await screen.findByRole('dialog', { name: 'Connect Wallet' })
-    // Focus moves in a frame after the dialog shows (useFocusTrap); until then a key goes to the opener, outside the
-    // dialog. happy-dom runs that frame before findByRole returns, so the key is sent to the opener directly.
-    await act(async () => fireEvent.keyDown(opener, { key: 'Escape' }))
+    // Pre-rendered at idle: in the document, laid out by a browser, but invisible and not a dialog to anyone.
+    const root = await waitFor(() => {
+      const el = document.querySelector<HTMLElement>('.portico-root')
+      expect(el).not.toBeNull()
+      return el!
+    })
+    expect(root.style.visibility).toBe('hidden')
+    expect(root.hasAttribute('data-closed')).toBe(true)
     expect(screen.queryByRole('dialog')).toBeNull()
-    expect(modal!.state.modal.getSnapshot().open).toBe(false)
+    expect(screen.queryByRole('button', { name: /Portico Dev Wallet/ })).toBeNull()
+    expect(document.activeElement).toBe(opener)
+    // Opening reveals that same element, and focus is inside once the opening commit is done (no frame in between).
+    act(() => modal!.open())
+    expect(document.querySelector('.portico-root')).toBe(root)
+    expect(root.style.visibility).toBe('')
+    expect(root.hasAttribute('data-closed')).toBe(false)
+    const dialog = screen.getByRole('dialog', { name: 'Connect Wallet' })
+    expect(dialog.contains(document.activeElement)).toBe(true)
+    await act(async () => fireEvent.keyDown(document.activeElement!, { key: 'Escape' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(opener)
+    // Opened again before the page was idle: a fresh dialog, not the one just closed.
+    act(() => modal!.open())
+    const again = document.querySelector('.portico-root')
+    expect(again).not.toBe(root)
+    expect(screen.getByRole('dialog', { name: 'Connect Wallet' }).contains(document.activeElement)).toBe(true)
+    await act(async () => modal!.close())
+    // Closed and left alone: replaced by a fresh hidden one when the page is idle.
+    await waitFor(() => expect(document.querySelector('.portico-root')).not.toBe(again))
+    expect(document.querySelector<HTMLElement>('.portico-root')!.style.visibility).toBe('hidden')
+  })
+
+  it('while the dialog is closed, a plugin\'s Connect section and any view but Connect run no effects (they mount on open)', async () => {
+    const mounted: string[] = []
+    const Probe = ({ name }: { name: string }) => {
+      useEffect(() => {
+        mounted.push(name)
+      }, [name])
+      return <p>{name}</p>
+    }
+    const plugins = () => [
+      definePlugin({
+        id: 'probe',
+        kind: 'feature',
+        portico: '1.x',
+        setup(ctx) {
+          ctx.registerConnectSection({ id: 'probe.email', method: 'email', order: 0, load: async () => ({ default: () => <Probe name="section" /> }) })
+          ctx.registerView('Probe' as never, (async () => ({ default: () => <Probe name="view" /> })) as never, { title: 'Probe' } as never)
+        },
+      }),
+    ]
+    await mount({ plugins })
+    await waitFor(() => expect(document.querySelector('.portico-root')).not.toBeNull())
+    // Connect's section is pre-rendered hidden with the dialog (its chunk loads), its effects wait.
+    await waitFor(() => expect(document.querySelector('.portico-root')!.textContent).toContain('section'))
+    expect(mounted).toEqual([])
+    act(() => modal!.open())
+    await waitFor(() => expect(mounted).toEqual(['section']))
+    await act(async () => modal!.close())
+    // A view put on top while the dialog is closed renders hidden, without effects, until the dialog shows.
+    await waitFor(() => expect(document.querySelector('.portico-root')!.textContent).toContain('section'))
+    await act(async () => modal!.router.push('Probe' as never))
+    await waitFor(() => expect(document.querySelector('.portico-root')!.textContent).toContain('view'))
+    expect(mounted).toEqual(['section'])
+    await act(async () => modal!.state.modal.set({ open: true }))
+    await waitFor(() => expect(mounted).toEqual(['section', 'view']))
+    expect(screen.getByRole('dialog', { name: 'Probe' })).toBeTruthy()
   })
 
   it('the stylesheet is in the document once however often the modal opens; a closed modal shows no dialog', async () => {

@@ -1,4 +1,4 @@
-import { Activity, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { KernelTokens, type Modal as ModalInstance } from '../../kernel/index.ts'
 import { useModalInstance, useStore } from './context.tsx'
 
@@ -25,35 +25,39 @@ function loadShell(): Promise<ShellModule> {
  *
  * This component is small on purpose: the dialog shell, its stylesheet and the first view are loaded lazily while
  * the page is idle, so they weigh nothing on the host's initial load. Once they are in, the closed dialog is
- * pre-rendered hidden (React's `<Activity mode="hidden">`: no effects run, nothing is shown or focusable), so
- * opening only reveals it (open-to-first-view is a benchmark of ours, issue 9). Each close discards the dialog and
- * pre-renders a fresh one, so every open starts afresh as before. Opened before the shell has loaded, the dialog
- * appears as soon as it has.
+ * pre-rendered: mounted, styled and laid out but invisible (`visibility: hidden`: not painted, not focusable, not in
+ * the accessibility tree, no pointer events), so opening only flips one attribute and paints (open-to-first-view is a
+ * benchmark of ours, issues 9 and 31). What must not run while it is closed waits for `useDialogShown()` (shown.ts).
+ * After each close the dialog is discarded and a fresh one pre-rendered when the page is idle, so every open starts
+ * afresh; opened again before that, it is replaced at once. Opened before the shell has loaded, the dialog appears as
+ * soon as it has.
  */
 export function Modal({ container }: { container?: Element } = {}) {
   const modal = useModalInstance()
   const state = useStore(modal.get(KernelTokens.Modal).store)
   const embedded = Boolean(modal.get(KernelTokens.Options).options.embedded)
   const [ready, setReady] = useState(false)
-  // A new dialog after each close (React's "state from the previous render" pattern).
+  // The mounted dialog has been shown and closed: replaced by a fresh one at idle, or at once when opened before
+  // (React's "state from the previous render" pattern).
   const [wasOpen, setWasOpen] = useState(state.open)
+  const [used, setUsed] = useState(false)
   const [generation, setGeneration] = useState(0)
   if (wasOpen !== state.open) {
     setWasOpen(state.open)
-    if (!state.open) setGeneration(generation + 1)
+    if (!state.open) setUsed(true)
+    else if (used) {
+      setUsed(false)
+      setGeneration(generation + 1)
+    }
   }
   usePreloadShell(modal, () => setReady(true))
   useEffect(() => {
-    if (!ready) return
-    // Once the closed dialog has been pre-rendered (idle priority), warm its layout (shell.tsx, warmLayout).
-    let tries = 3
-    let live = true
-    const warm = () => live && !shell?.warmLayout() && --tries > 0 && whenIdle(warm)
-    whenIdle(warm)
-    return () => {
-      live = false
-    }
-  }, [ready])
+    if (!used) return
+    return whenIdle(() => {
+      setUsed(false)
+      setGeneration((g) => g + 1)
+    })
+  }, [used])
   useEffect(() => {
     if (!state.open || shell) return
     let live = true
@@ -71,11 +75,7 @@ export function Modal({ container }: { container?: Element } = {}) {
   }, [modal, state.open])
   if (!shell || !(state.open || ready)) return null
   const { ModalShell } = shell
-  return (
-    <Activity key={generation} mode={state.open ? 'visible' : 'hidden'}>
-      <ModalShell modal={modal} container={container} embedded={embedded} shake={state.shake} />
-    </Activity>
-  )
+  return <ModalShell key={generation} open={state.open} modal={modal} container={container} embedded={embedded} shake={state.shake} />
 }
 
 /** While the page is idle: the shell, its stylesheet and the first view. Failures are left for the real open. */
@@ -97,9 +97,13 @@ function usePreloadShell(modal: ModalInstance, onReady: () => void) {
   }, [modal])
 }
 
-/** Runs `run` when the page is idle (requestIdleCallback, or a timer where there is none). */
-function whenIdle(run: () => void): void {
+/** Runs `run` when the page is idle (requestIdleCallback, or a timer where there is none); returns a cancel. */
+function whenIdle(run: () => void): () => void {
   const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback
-  if (idle) idle(run)
-  else setTimeout(run, 1)
+  if (idle) {
+    const id = idle(run)
+    return () => cancelIdleCallback(id)
+  }
+  const timer = setTimeout(run, 1)
+  return () => clearTimeout(timer)
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useLayoutEffect, useReducer, useRef, useState, lazy, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
+import { memo, Suspense, useEffect, useId, useLayoutEffect, useReducer, useRef, useState, lazy, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { KernelTokens, type DisplayText, type Modal as ModalInstance, type RouteEntry } from '../../kernel/index.ts'
 import { Button } from '../components/Button.tsx'
@@ -17,6 +17,7 @@ import { useThemeMode } from '../theme/scheme.ts'
 import { coreViewLoaders, titleOf } from '../views/registry.ts'
 import { useStore } from './context.tsx'
 import { ErrorBoundary, errorMessageOf } from './ErrorBoundary.tsx'
+import { DialogShownContext, WhenShown } from './shown.tsx'
 
 /**
  * The modal's dialog shell (overlay, focus trap, header, animated body, snackbar, the view host) and its stylesheet.
@@ -26,40 +27,17 @@ import { ErrorBoundary, errorMessageOf } from './ErrorBoundary.tsx'
 
 type LazyView = ComponentType<{ params: unknown }>
 
-let warmed = false
-
-/**
- * Lays out a copy of the pre-rendered (hidden) dialog once per page, off screen and invisible, then drops it. The
- * first layout of the dialog's content pays one-time costs (text shaping, icon decoding, layout caches) that
- * otherwise fell on the first open: measured 2.5 ms of its 11.5 ms in Chromium (docs/DECISIONS.md). Returns false
- * while there is nothing to copy yet (the hidden render is done at idle priority), so the caller can try later.
- */
-export function warmLayout(): boolean {
-  if (warmed || typeof document === 'undefined') return true
-  const hidden = [...document.querySelectorAll<HTMLElement>('.portico-root')].find((el) => el.style.display === 'none')
-  if (!hidden?.parentNode || typeof requestAnimationFrame === 'undefined') return false
-  warmed = true
-  const copy = hidden.cloneNode(true) as HTMLElement
-  for (const el of [copy, ...copy.querySelectorAll('[id]')]) el.removeAttribute('id')
-  copy.style.removeProperty('display')
-  Object.assign(copy.style, { position: 'fixed', left: '-10000px', top: '0', visibility: 'hidden', pointerEvents: 'none' })
-  copy.setAttribute('aria-hidden', 'true')
-  copy.inert = true
-  hidden.parentNode.appendChild(copy)
-  void copy.offsetHeight
-  requestAnimationFrame(() => copy.remove())
-  return true
-}
-
 export interface ModalShellProps {
   modal: ModalInstance
   container?: Element
   embedded: boolean
   shake: boolean
+  /** False while the dialog is closed: it stays mounted and laid out, invisible (Modal.tsx). */
+  open: boolean
 }
 
 /** The open modal: the dialog in a portal (or in place when embedded), behind the shell's own error boundary. */
-export function ModalShell({ modal, container, embedded, shake }: ModalShellProps) {
+export function ModalShell({ modal, container, embedded, shake, open }: ModalShellProps) {
   // The shell's own boundary (each view has one inside): if the dialog itself breaks, it closes (reported on the
   // `error` event) and the host app stays mounted; the next open starts afresh.
   const dialog = (
@@ -72,7 +50,7 @@ export function ModalShell({ modal, container, embedded, shake }: ModalShellProp
     >
       {/* The dialog suspends only while its language's strings load the first time (preloadFirstView fetches them). */}
       <Suspense fallback={null}>
-        <ModalDialog modal={modal} embedded={embedded} shake={shake} />
+        <ModalDialog modal={modal} embedded={embedded} shake={shake} open={open} />
       </Suspense>
     </ErrorBoundary>
   )
@@ -106,7 +84,7 @@ export function preloadFirstView(modal: ModalInstance): Promise<void> {
   return Promise.all([view, messages]).then(() => undefined)
 }
 
-function ModalDialog({ modal, embedded, shake }: { modal: ModalInstance; embedded: boolean; shake: boolean }) {
+function ModalDialog({ modal, embedded, shake, open }: { modal: ModalInstance; embedded: boolean; shake: boolean; open: boolean }) {
   const titleId = useId()
   const strings = useStrings()
   const { locale, dir } = useLocale()
@@ -121,17 +99,24 @@ function ModalDialog({ modal, embedded, shake }: { modal: ModalInstance; embedde
   const title = useDisplayTextNow(safeTitleOf(modal, top, strings))
   const close = () => modal.close()
 
-  useFocusTrap(dialogRef, !embedded)
-  // Esc closes as soon as the dialog shows, also in the frame before focus has moved in (focus is still on the
-  // opener then, so the dialog's own key handler does not see the key).
+  useFocusTrap(dialogRef, !embedded, open)
+  // Once Connect shows, the view waiting for a wallet and the connected account's views (their own chunks), so neither
+  // choosing a wallet nor the approval waits for code. At idle, after the first paint: a click's passive effects run
+  // before the browser paints, and these chunks must not hold up the view the visitor is waiting for.
+  const onConnect = open && top.view === 'Connect'
   useEffect(() => {
-    if (embedded) return
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented && !dialogRef.current?.contains(event.target as Node)) modal.close()
+    if (!onConnect) return
+    const fetchLater = () => {
+      void import('../views/connecting-views.ts').catch(() => undefined)
+      void import('../views/account-views.ts').catch(() => undefined)
     }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [embedded, modal])
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(fetchLater, { timeout: 1000 })
+      return () => cancelIdleCallback(id)
+    }
+    const timer = setTimeout(fetchLater, 50)
+    return () => clearTimeout(timer)
+  }, [onConnect])
   // Before the first paint: the stylesheet in the document or shadow root the dialog is rendered in.
   const rootRef = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
@@ -175,20 +160,32 @@ function ModalDialog({ modal, embedded, shake }: { modal: ModalInstance; embedde
             onError={(error) => modal.events.emit('error', { source: `view:${top.view}`, error })}
           >
             <Suspense fallback={<Spinner label={strings.loading} />}>
-              <ViewHost modal={modal} entry={top} strings={strings} />
+              <MemoViewHost modal={modal} entry={top} strings={strings} />
             </Suspense>
           </ErrorBoundary>
         </div>
       </AnimatedHeight>
-      <ModalSnackbar modal={modal} />
+      <ModalSnackbar modal={modal} shown={open} />
     </div>
   )
 
   return (
-    <div ref={rootRef} className="portico-root" lang={locale} dir={dir} data-theme={mode} style={themeStyle(mode, theme.themeVariables) as React.CSSProperties}>
+    // Closed: laid out but invisible (not painted, focusable, hit or in the accessibility tree); `data-closed` holds
+    // the opening animations back until it shows (styles.ts).
+    <div
+      ref={rootRef}
+      className="portico-root"
+      lang={locale}
+      dir={dir}
+      data-theme={mode}
+      data-closed={open ? undefined : ''}
+      style={(open ? themeStyle(mode, theme.themeVariables) : { ...themeStyle(mode, theme.themeVariables), visibility: 'hidden' }) as React.CSSProperties}
+    >
       {/* Components (ui/components, no kernel) read the strings from this context. */}
       <StringsContext.Provider value={strings}>
-        {embedded ? card : <div className="portico-overlay" onClick={close}>{card}</div>}
+        <DialogShownContext.Provider value={open}>
+          {embedded ? card : <div className="portico-overlay" onClick={close}>{card}</div>}
+        </DialogShownContext.Provider>
       </StringsContext.Provider>
     </div>
   )
@@ -224,17 +221,31 @@ function safeTitleOf(modal: ModalInstance, entry: RouteEntry, strings: PorticoSt
   }
 }
 
-/** Renders the registered (or core) view of an entry; a preloaded view renders at once, others suspend. */
+/**
+ * Renders the registered (or core) view of an entry; a preloaded view renders at once, others suspend. Only the core
+ * Connect view renders while the dialog is closed (it is written for it: useDialogShown); any other view is hidden
+ * with `<Activity>` then, so its effects run only while the dialog shows.
+ */
 function ViewHost({ modal, entry, strings }: { modal: ModalInstance; entry: RouteEntry; strings: PorticoStrings }) {
   const view = viewEntry(modal, entry.view)
   if (!view) return <p role="alert">{formatMessage(strings.noViewRegistered, { view: entry.view })}</p>
   const View = view.resolved ?? view.lazy
-  return <View params={entry.params} />
+  if (view.prerendered) return <View params={entry.params} />
+  return (
+    <WhenShown>
+      <View params={entry.params} />
+    </WhenShown>
+  )
 }
+
+/** The view does not re-render when only the dialog's chrome does (opening, closing). */
+const MemoViewHost = memo(ViewHost)
 
 interface CachedView {
   lazy: LazyView
   resolved?: LazyView
+  /** The core Connect view, which may render while the dialog is closed. */
+  prerendered: boolean
   preload(): Promise<void>
 }
 
@@ -248,13 +259,15 @@ function viewEntry(modal: ModalInstance, id: string): CachedView | undefined {
   }
   const hit = cache.get(id)
   if (hit) return hit
-  const loader = (modal.views.loader(id) ?? coreViewLoaders[id]) as (() => Promise<{ default: LazyView }>) | undefined
+  const registered = modal.views.loader(id)
+  const loader = (registered ?? coreViewLoaders[id]) as (() => Promise<{ default: LazyView }>) | undefined
   if (!loader) return undefined
   let loading: Promise<{ default: LazyView }> | undefined
   // Once the chunk is in, the view renders directly: React.lazy would suspend on its first render even then.
   const load = () => (loading ??= loader().then((m) => ((entry.resolved = m.default), m)))
   const entry: CachedView = {
     lazy: lazy(load),
+    prerendered: !registered && id === 'Connect',
     preload: () => load().then(() => undefined),
   }
   cache.set(id, entry)
@@ -302,13 +315,13 @@ function loadSnackbar(): Promise<SnackbarComponent> {
 }
 
 /** The snackbar in the modal's language: a plugin's catalogue message, or a SPEC §8 text through the error catalogue. */
-function ModalSnackbar({ modal }: { modal: ModalInstance }) {
+function ModalSnackbar({ modal, shown }: { modal: ModalInstance; shown: boolean }) {
   const snackbar = useStore(modal.get(KernelTokens.Snackbar).store)
   const errorText = useErrorText()
   const text = useDisplayTextNow(snackbar.text ?? snackbar.message)
   const [, loaded] = useReducer((n: number) => n + 1, 0)
   useEffect(() => {
-    if (!snackbar.open || LoadedSnackbar) return
+    if (!shown || !snackbar.open || LoadedSnackbar) return
     let live = true
     loadSnackbar().then(
       () => live && loaded(),
@@ -317,35 +330,39 @@ function ModalSnackbar({ modal }: { modal: ModalInstance }) {
     return () => {
       live = false
     }
-  }, [snackbar.open])
-  if (!snackbar.open || !LoadedSnackbar) return null
+  }, [shown, snackbar.open])
+  if (!shown || !snackbar.open || !LoadedSnackbar) return null
   return <LoadedSnackbar message={snackbar.text ? text : errorText(snackbar.message)} variant={snackbar.variant} />
 }
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
 
 /**
- * Moves focus into the dialog on open and back to the opener on close. Focus moves in right after the frame that
- * first shows the dialog (an animation frame, then a task): focusing makes the browser compute the just-revealed
- * dialog's style and layout synchronously and blur the opener, which in the revealing commit delayed the first paint
- * of the view by about 3 ms (issue 31 item 2, BENCHMARKS.md). Focus the user already moved into the dialog stays.
+ * Moves focus into the dialog on open, in the commit that shows it, and back to the opener on close. The dialog is
+ * already laid out then (pre-rendered, Modal.tsx), so focusing costs no style or layout of its own (issue 31 item 2,
+ * BENCHMARKS.md). The closed dialog stays mounted (invisible), so focus also goes back once the closing commit is done:
+ * React restores the element that had focus before a commit when it is still in the document, as the dialog's
+ * controls are.
  */
-function useFocusTrap(ref: React.RefObject<HTMLDivElement | null>, restore: boolean) {
+function useFocusTrap(ref: React.RefObject<HTMLDivElement | null>, restore: boolean, open: boolean) {
+  const returnTo = useRef<HTMLElement | null>(null)
   useLayoutEffect(() => {
+    const dialog = ref.current
+    if (!open || !dialog) return
     const opener = document.activeElement as HTMLElement | null
-    const focusIn = () => {
-      const dialog = ref.current
-      if (!dialog || dialog.contains(document.activeElement)) return
-      ;(dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus({ preventScroll: true })
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (timer = setTimeout(focusIn))) : (focusIn(), 0)
+    if (!dialog.contains(opener)) (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus({ preventScroll: true })
     return () => {
-      if (frame) cancelAnimationFrame(frame)
-      clearTimeout(timer)
-      if (restore && opener && typeof opener.focus === 'function' && opener.isConnected) opener.focus()
+      if (!restore || !opener || typeof opener.focus !== 'function') return
+      // Now (the dialog is being unmounted) and again after the commit (it is only being hidden).
+      returnTo.current = opener
+      if (opener.isConnected) opener.focus()
     }
-  }, [ref, restore])
+  }, [ref, restore, open])
+  useLayoutEffect(() => {
+    const opener = returnTo.current
+    returnTo.current = null
+    if (!open && opener?.isConnected && opener !== document.activeElement) opener.focus()
+  }, [open])
 }
 
 function trapTab(event: KeyboardEvent<HTMLDivElement>, dialog: HTMLElement | null) {

@@ -22,6 +22,7 @@ const shell = `
 .portico-root *,.portico-root *::before,.portico-root *::after{box-sizing:border-box}
 .portico-root :focus-visible{outline:2px solid ${v('focus-ring')};outline-offset:2px}
 .portico-root p{margin:0}
+.portico-root[data-closed] :is(.portico-overlay,.portico-header-title,.portico-view){animation-name:none}
 .portico-visually-hidden{position:absolute!important;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .portico-overlay{position:fixed;inset:0;z-index:var(--portico-z-index);display:flex;align-items:center;justify-content:center;padding:${s2};background:${v('overlay')};animation:portico-fade-in ${v('duration-view')} ease-out}
 .portico-dialog{position:relative;width:var(--portico-modal-width);max-width:calc(100vw - 16px);max-height:calc(100vh - 16px);display:flex;flex-direction:column;overflow:hidden;background:${v('bg')};color:${v('fg')};border:1px solid ${v('border')};border-radius:${v('radius-dialog')};box-shadow:${v('shadow')};transition:height ${ANIMATION_MS.modalHeight}ms ease-out}

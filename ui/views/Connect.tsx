@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
+import { lazy, Suspense, useState, type ComponentType } from 'react'
 import { allWalletsTotal, connectMethodOrder, KernelTokens, type ChainNamespace, type ConnectListEntry, type ConnectSection } from '../../kernel/index.ts'
 import { WalletListItem } from '../components/WalletListItem.tsx'
 import { ListItem } from '../components/ListItem.tsx'
@@ -10,6 +10,7 @@ import { useLocale, useStrings } from '../i18n/react.ts'
 import { formatMessage } from '../theme/i18n.ts'
 import { useModalInstance, useStore } from '../react/context.tsx'
 import { useConnectingView } from '../react/routing.ts'
+import { WhenShown } from '../react/shown.tsx'
 
 /** The strings key of each wallet group's tag. */
 const TAGS: Partial<Record<ConnectListEntry['group'], keyof PorticoStrings>> = {
@@ -56,23 +57,6 @@ export default function Connect() {
   const connectVia = useConnectingView()
   const strings = useStrings()
   const [walletsOpen, setWalletsOpen] = useState(false)
-  // Once Connect is shown, fetch the view waiting for a wallet and the connected account's views (their own chunks),
-  // so neither choosing a wallet nor the approval waits for code.
-  // At idle, after the first paint: a click's passive effects run before the browser paints, and these chunks must
-  // not hold up the view the visitor is waiting for.
-  useEffect(() => {
-    const fetchLater = () => {
-      void import('./connecting-views.ts').catch(() => undefined)
-      void import('./account-views.ts').catch(() => undefined)
-    }
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(fetchLater, { timeout: 1000 })
-      return () => cancelIdleCallback(id)
-    }
-    const timer = setTimeout(fetchLater, 50)
-    return () => clearTimeout(timer)
-  }, [])
-
   const choose = (entry: ConnectListEntry) => connectVia({ connector: entry.connector, wallet: entry.wallet })
   const wallets = <WalletList entries={entries} choose={choose} />
   const { sections } = useStore(modal.get(KernelTokens.AccountExtensions).store)
@@ -107,10 +91,13 @@ export default function Connect() {
                 .filter((s) => s.method === method)
                 .map((s) => {
                   const Section = sectionOf(s)
+                  // Connect is pre-rendered while the dialog is closed: a plugin's section runs its effects only while it shows.
                   return (
-                    <Suspense key={s.id} fallback={null}>
-                      <Section />
-                    </Suspense>
+                    <WhenShown key={s.id}>
+                      <Suspense fallback={null}>
+                        <Section />
+                      </Suspense>
+                    </WhenShown>
                   )
                 })}
             </div>
