@@ -126,7 +126,8 @@ describe('<Modal>', () => {
     await act(async () => modal!.router.push('Probe' as never))
     await waitFor(() => expect(document.querySelector('.portico-root')!.textContent).toContain('view'))
     expect(mounted).toEqual(['section'])
-    await act(async () => modal!.state.modal.set({ open: true }))
+    // Opening on that view keeps the same history (router reset onto what it holds), so the hidden view is the one shown.
+    await act(async () => modal!.open({ view: 'Probe' as never }))
     await waitFor(() => expect(mounted).toEqual(['section', 'view']))
     expect(screen.getByRole('dialog', { name: 'Probe' })).toBeTruthy()
   })
