@@ -132,6 +132,35 @@ describe('<Modal>', () => {
     expect(screen.getByRole('dialog', { name: 'Probe' })).toBeTruthy()
   })
 
+  it('a11y: when a view change takes the focused control away, focus stays in the dialog and Esc still closes it', async () => {
+    const plugins = () => [
+      definePlugin({
+        id: 'probe',
+        kind: 'feature',
+        portico: '1.x',
+        setup(ctx) {
+          ctx.registerView('Probe' as never, (async () => ({ default: () => <button type="button">Probe action</button> })) as never, { title: 'Probe' } as never)
+        },
+      }),
+    ]
+    await mount({ plugins })
+    const opener = screen.getByRole('button', { name: 'Connect Wallet' })
+    opener.focus()
+    await act(async () => modal!.open({ view: 'Probe' as never }))
+    const action = await screen.findByRole('button', { name: 'Probe action' })
+    action.focus()
+    // The view goes (as Account does after Disconnect) and its focused button with it.
+    await act(async () => modal!.router.reset('Connect'))
+    await screen.findByRole('button', { name: /Portico Dev Wallet/ })
+    expect(action.isConnected).toBe(false)
+    const dialog = screen.getByRole('dialog', { name: 'Connect Wallet' })
+    expect(dialog.contains(document.activeElement)).toBe(true)
+    // Esc pressed where focus had fallen before (the body) closes too.
+    await act(async () => fireEvent.keyDown(document.body, { key: 'Escape' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(modal!.state.modal.getSnapshot().open).toBe(false)
+  })
+
   it('the stylesheet is in the document once however often the modal opens; a closed modal shows no dialog', async () => {
     await mount()
     for (let i = 0; i < 3; i++) {

@@ -100,6 +100,23 @@ function ModalDialog({ modal, embedded, shake, open }: { modal: ModalInstance; e
   const close = () => modal.close()
 
   useFocusTrap(dialogRef, !embedded, open)
+  // A view that replaced the one holding focus took the focused control with it: focus stays in the dialog (Tab is
+  // trapped from there, Esc reaches the dialog's own handler).
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current
+    if (embedded || !open || !dialog) return
+    const active = document.activeElement
+    if (!active || active === document.body) dialog.focus({ preventScroll: true })
+  }, [embedded, open, top])
+  // Esc closes while the dialog is open wherever focus is (on the page's body when a control holding it went away).
+  useEffect(() => {
+    if (embedded || !open) return
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && !dialogRef.current?.contains(event.target as Node)) modal.close()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [embedded, modal, open])
   // Once Connect shows, the view waiting for a wallet and the connected account's views (their own chunks), so neither
   // choosing a wallet nor the approval waits for code. At idle, after the first paint: a click's passive effects run
   // before the browser paints, and these chunks must not hold up the view the visitor is waiting for.
