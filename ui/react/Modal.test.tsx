@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { useEffect } from 'react'
+import { useEffect, type ReactElement } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createStoryModal } from '../../storybook/story-modal.tsx'
-import { definePlugin, type Modal as ModalInstance } from '../../kernel/index.ts'
+import { definePlugin, type Modal as ModalInstance, type PluginContext } from '../../kernel/index.ts'
 import { Modal } from './Modal.tsx'
 import { PorticoProvider } from './context.tsx'
 import { useAccount, useModal } from './hooks.ts'
@@ -27,6 +27,21 @@ function Host() {
       <Modal />
     </>
   )
+}
+
+/** A feature plugin with a view "Probe" rendering `body` (and what `more` registers besides). */
+function probe(body: ReactElement, more?: (ctx: PluginContext) => void) {
+  return () => [
+    definePlugin({
+      id: 'probe',
+      kind: 'feature',
+      portico: '1.x',
+      setup(ctx) {
+        ctx.registerView('Probe' as never, (async () => ({ default: () => body })) as never, { title: 'Probe' } as never)
+        more?.(ctx)
+      },
+    }),
+  ]
 }
 
 async function mount(options: Parameters<typeof createStoryModal>[0] = {}) {
@@ -102,18 +117,11 @@ describe('<Modal>', () => {
       }, [name])
       return <p>{name}</p>
     }
-    const plugins = () => [
-      definePlugin({
-        id: 'probe',
-        kind: 'feature',
-        portico: '1.x',
-        setup(ctx) {
-          ctx.registerConnectSection({ id: 'probe.email', method: 'email', order: 0, load: async () => ({ default: () => <Probe name="section" /> }) })
-          ctx.registerView('Probe' as never, (async () => ({ default: () => <Probe name="view" /> })) as never, { title: 'Probe' } as never)
-        },
-      }),
-    ]
-    await mount({ plugins })
+    await mount({
+      plugins: probe(<Probe name="view" />, (ctx) =>
+        ctx.registerConnectSection({ id: 'probe.email', method: 'email', order: 0, load: async () => ({ default: () => <Probe name="section" /> }) }),
+      ),
+    })
     await waitFor(() => expect(document.querySelector('.portico-root')).not.toBeNull())
     // Connect's section is pre-rendered hidden with the dialog (its chunk loads), its effects wait.
     await waitFor(() => expect(document.querySelector('.portico-root')!.textContent).toContain('section'))
@@ -133,17 +141,7 @@ describe('<Modal>', () => {
   })
 
   it('a11y: when a view change takes the focused control away, focus stays in the dialog and Esc still closes it', async () => {
-    const plugins = () => [
-      definePlugin({
-        id: 'probe',
-        kind: 'feature',
-        portico: '1.x',
-        setup(ctx) {
-          ctx.registerView('Probe' as never, (async () => ({ default: () => <button type="button">Probe action</button> })) as never, { title: 'Probe' } as never)
-        },
-      }),
-    ]
-    await mount({ plugins })
+    await mount({ plugins: probe(<button type="button">Probe action</button>) })
     const opener = screen.getByRole('button', { name: 'Connect Wallet' })
     opener.focus()
     await act(async () => modal!.open({ view: 'Probe' as never }))
