@@ -57,7 +57,13 @@ export type StackConfig = {
       evmRpcUrls?: Record<string, string>
       solanaRpcUrl?: string
       bundlerUrl?: string
+      /** The chain ids where smart accounts are offered (each needs contracts, a bundler and an RPC URL). */
       smartAccountChainIds?: number[]
+      /**
+       * The ERC-4337 contracts per chain id (default: the `chain` service's deployment, for the chain ids in
+       * `smartAccountChainIds`). `bundlerUrl` defaults to the `bundler` service of this file.
+       */
+      smartAccountContracts?: Record<string, { entryPoint: string; porticoAccountFactory: string }>
       sessionsApiUrl?: string
       farcasterRelayUrl?: string
       farcasterRpcUrl?: string
@@ -94,7 +100,7 @@ export const SERVICE_NAMES: readonly ServiceName[] = ['chain', 'solana', 'bitcoi
 /** A mistake in the configuration: the message names the key (`services.api.port`) and what it wants. */
 export class ConfigError extends Error {}
 
-type Shape = 'string' | 'number' | 'boolean' | 'string[]' | 'number[]' | 'trustProxy' | 'record' | 'chains' | { [key: string]: Shape }
+type Shape = 'string' | 'number' | 'boolean' | 'string[]' | 'number[]' | 'trustProxy' | 'record' | 'chains' | 'accountContracts' | { [key: string]: Shape }
 
 const port: Shape = 'number'
 const SHAPE: { [key: string]: Shape } = {
@@ -133,6 +139,7 @@ const SHAPE: { [key: string]: Shape } = {
       solanaRpcUrl: 'string',
       bundlerUrl: 'string',
       smartAccountChainIds: 'number[]',
+      smartAccountContracts: 'accountContracts',
       sessionsApiUrl: 'string',
       farcasterRelayUrl: 'string',
       farcasterRpcUrl: 'string',
@@ -196,6 +203,9 @@ function check(value: unknown, shape: Shape, path: string, env: Env): unknown {
     case 'record':
       if (typeof v !== 'object' || v === null || Array.isArray(v)) throw want('an object of strings')
       return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, check(x, 'string', `${path}.${k}`, env)]))
+    case 'accountContracts':
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) throw want('an object of chain id -> { entryPoint, porticoAccountFactory }')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, check(x, { entryPoint: 'string', porticoAccountFactory: 'string' }, `${path}.${k}`, env)]))
     case 'chains':
       if (!Array.isArray(v)) throw want('an array of { chainId, name, rpcUrl }')
       return v.map((x, i) => check(x, { chainId: 'number', name: 'string', rpcUrl: 'string' }, `${path}[${i}]`, env))

@@ -65,7 +65,7 @@ export function productionErrors(config: StackConfig, names: readonly ServiceNam
   return errors
 }
 
-type DevContracts = { entryPoint: `0x${string}`; verifyingPaymaster: `0x${string}`; usdc6: `0x${string}`; dai18: `0x${string}`; nft: `0x${string}`; porticoDelegate: `0x${string}` }
+type DevContracts = { entryPoint: `0x${string}`; verifyingPaymaster: `0x${string}`; usdc6: `0x${string}`; dai18: `0x${string}`; nft: `0x${string}`; porticoDelegate: `0x${string}`; porticoAccountFactory?: `0x${string}` }
 
 /**
  * The ERC-7677 sponsor service (issue 29): its paymasters from `paymasters`, else from the `chain` service's dev
@@ -113,6 +113,38 @@ export function eip7702Option(
   return { delegates: Object.fromEntries(Object.entries(devContracts).map(([id, c]) => [id, c.porticoDelegate])) }
 }
 
+/**
+ * `services.secureSite` smart accounts as the secure site takes them: for each chain id of `smartAccountChainIds`, its
+ * contracts (`smartAccountContracts`, else the `chain` service's deployment) and a bundler (`bundlerUrl`, else the
+ * `bundler` service of the same file). A chain id without either is a ConfigError naming the key, rather than a chain
+ * the secure site would silently leave out.
+ */
+export function smartAccountsOption(
+  o: Pick<NonNullable<StackConfig['services']['secureSite']>, 'smartAccountChainIds' | 'smartAccountContracts' | 'bundlerUrl'>,
+  found: { bundlerUrl?: string; evmContracts?: Record<string, { entryPoint: `0x${string}`; porticoAccountFactory?: `0x${string}` }> },
+): { smartAccountChainIds?: number[]; smartAccountContracts?: Record<string, { entryPoint: `0x${string}`; porticoAccountFactory: `0x${string}` }>; bundlerUrl?: string } {
+  const address = /^0x[0-9a-fA-F]{40}$/
+  for (const [chainId, c] of Object.entries(o.smartAccountContracts ?? {})) {
+    if (!/^\d+$/.test(chainId)) throw new ConfigError(`services.secureSite.smartAccountContracts: "${chainId}" is not a chain id`)
+    for (const key of ['entryPoint', 'porticoAccountFactory'] as const) {
+      if (!address.test(c[key])) throw new ConfigError(`services.secureSite.smartAccountContracts.${chainId}.${key} wants an address, got ${JSON.stringify(c[key])}`)
+    }
+  }
+  const chainIds = o.smartAccountChainIds ?? []
+  if (chainIds.length === 0) return { bundlerUrl: o.bundlerUrl }
+  const contracts: Record<string, { entryPoint: `0x${string}`; porticoAccountFactory: `0x${string}` }> = {}
+  for (const id of chainIds) {
+    const given = o.smartAccountContracts?.[String(id)]
+    const dev = found.evmContracts?.[String(id)]
+    if (given) contracts[id] = given as { entryPoint: `0x${string}`; porticoAccountFactory: `0x${string}` }
+    else if (dev?.porticoAccountFactory) contracts[id] = { entryPoint: dev.entryPoint, porticoAccountFactory: dev.porticoAccountFactory }
+    else throw new ConfigError(`services.secureSite.smartAccountChainIds: chain ${id} has no smartAccountContracts entry (nor the chain service in the same file)`)
+  }
+  const bundlerUrl = o.bundlerUrl ?? found.bundlerUrl
+  if (!bundlerUrl) throw new ConfigError('services.secureSite.smartAccountChainIds needs bundlerUrl (or the bundler service in the same file)')
+  return { smartAccountChainIds: chainIds, smartAccountContracts: contracts, bundlerUrl }
+}
+
 export async function startStack(
   config: StackConfig,
   names: readonly ServiceName[],
@@ -126,7 +158,7 @@ export async function startStack(
     for (const r of [...running].reverse()) await r.stop().catch((e: Error) => log(`${r.name}: stop failed: ${e.message}`))
     running.length = 0
   }
-  const found: { apiUrl?: string; evmRpcUrls?: Record<string, string>; mail?: { host: string; port: number }; sponsorUrl?: string; evmContracts?: Record<string, DevContracts> } = {}
+  const found: { apiUrl?: string; evmRpcUrls?: Record<string, string>; mail?: { host: string; port: number }; sponsorUrl?: string; bundlerUrl?: string; evmContracts?: Record<string, DevContracts> } = {}
   try {
     for (const name of SERVICE_NAMES.filter((n) => names.includes(n))) {
       switch (name) {
@@ -219,6 +251,7 @@ export async function startStack(
           if (!b.rpcUrl || !b.entryPoint) throw new ConfigError('services.bundler needs rpcUrl and entryPoint')
           const { startBundler } = await import('./bundler/index.ts')
           const bundler = await startBundler({ rpcUrl: b.rpcUrl, entryPoint: b.entryPoint as `0x${string}`, port: b.port ?? 0, executorPrivateKey: b.executorPrivateKey as `0x${string}` | undefined, log })
+          found.bundlerUrl = bundler.url
           running.push({ name, lines: [`bundler ready ${bundler.url}`], stop: () => bundler.stop() })
           break
         }
@@ -269,8 +302,7 @@ export async function startStack(
             evmRpcUrls: o.evmRpcUrls ?? found.evmRpcUrls ?? {},
             solanaRpcUrl: o.solanaRpcUrl,
             masterKey: o.masterKey,
-            bundlerUrl: o.bundlerUrl,
-            smartAccountChainIds: o.smartAccountChainIds,
+            ...smartAccountsOption(o, found),
             sessionsApiUrl: o.sessionsApiUrl,
             farcasterRelayUrl: o.farcasterRelayUrl,
             farcasterRpcUrl: o.farcasterRpcUrl,
