@@ -94,6 +94,16 @@ async function startSponsorService(
 }
 
 /** Starts `names` of `config` in order; on a failure stops what started and rethrows. */
+/** A config object's key that must be a chain id (decimal digits). */
+function checkChainId(path: string, chainId: string): void {
+  if (!/^\d+$/.test(chainId)) throw new ConfigError(`${path}: "${chainId}" is not a chain id`)
+}
+
+/** A config value that must be a 20-byte hex address. */
+function checkAddress(path: string, value: string): void {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(value)) throw new ConfigError(`${path} wants an address, got ${JSON.stringify(value)}`)
+}
+
 /**
  * `services.secureSite.eip7702` as the secure site takes it: the delegates given, else the `chain` service's
  * PorticoDelegate on each dev chain; neither is a ConfigError naming the key.
@@ -104,8 +114,8 @@ export function eip7702Option(
 ): { delegates: Record<string, `0x${string}`> } {
   if (o.delegates) {
     for (const [chainId, address] of Object.entries(o.delegates)) {
-      if (!/^\d+$/.test(chainId)) throw new ConfigError(`services.secureSite.eip7702.delegates: "${chainId}" is not a chain id`)
-      if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new ConfigError(`services.secureSite.eip7702.delegates.${chainId} wants an address, got ${JSON.stringify(address)}`)
+      checkChainId('services.secureSite.eip7702.delegates', chainId)
+      checkAddress(`services.secureSite.eip7702.delegates.${chainId}`, address)
     }
     return { delegates: o.delegates as Record<string, `0x${string}`> }
   }
@@ -123,12 +133,9 @@ export function smartAccountsOption(
   o: Pick<NonNullable<StackConfig['services']['secureSite']>, 'smartAccountChainIds' | 'smartAccountContracts' | 'bundlerUrl'>,
   found: { bundlerUrl?: string; evmContracts?: Record<string, { entryPoint: `0x${string}`; porticoAccountFactory?: `0x${string}` }> },
 ): { smartAccountChainIds?: number[]; smartAccountContracts?: Record<string, { entryPoint: `0x${string}`; porticoAccountFactory: `0x${string}` }>; bundlerUrl?: string } {
-  const address = /^0x[0-9a-fA-F]{40}$/
   for (const [chainId, c] of Object.entries(o.smartAccountContracts ?? {})) {
-    if (!/^\d+$/.test(chainId)) throw new ConfigError(`services.secureSite.smartAccountContracts: "${chainId}" is not a chain id`)
-    for (const key of ['entryPoint', 'porticoAccountFactory'] as const) {
-      if (!address.test(c[key])) throw new ConfigError(`services.secureSite.smartAccountContracts.${chainId}.${key} wants an address, got ${JSON.stringify(c[key])}`)
-    }
+    checkChainId('services.secureSite.smartAccountContracts', chainId)
+    for (const key of ['entryPoint', 'porticoAccountFactory'] as const) checkAddress(`services.secureSite.smartAccountContracts.${chainId}.${key}`, c[key])
   }
   const chainIds = o.smartAccountChainIds ?? []
   if (chainIds.length === 0) return { bundlerUrl: o.bundlerUrl }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { KernelTokens, type Modal as ModalInstance } from '../../kernel/index.ts'
 import { useModalInstance, useStore } from './context.tsx'
+import { whenIdle } from './idle.ts'
 
 type ShellModule = typeof import('./shell.tsx')
 
@@ -26,8 +27,9 @@ function loadShell(): Promise<ShellModule> {
  * This component is small on purpose: the dialog shell, its stylesheet and the first view are loaded lazily while
  * the page is idle, so they weigh nothing on the host's initial load. Once they are in, the closed dialog is
  * pre-rendered: mounted, styled and laid out but invisible (`visibility: hidden`: not painted, not focusable, not in
- * the accessibility tree, no pointer events), so opening only flips one attribute and paints (open-to-first-view is a
- * benchmark of ours, issues 9 and 31). What must not run while it is closed waits for `useDialogShown()` (shown.ts).
+ * the accessibility tree, no pointer events), so opening only flips two attributes on its root and paints
+ * (open-to-first-view is a benchmark of ours, issues 9 and 31). What must not run while it is closed sits in
+ * `<WhenShown>` (shown.tsx).
  * After each close the dialog is discarded and a fresh one pre-rendered when the page is idle, so every open starts
  * afresh; opened again before that, it is replaced at once. Opened before the shell has loaded, the dialog appears as
  * soon as it has.
@@ -95,15 +97,4 @@ function usePreloadShell(modal: ModalInstance, onReady: () => void) {
     // onReady only sets state; the preload runs once per modal.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [modal])
-}
-
-/** Runs `run` when the page is idle (requestIdleCallback, or a timer where there is none); returns a cancel. */
-function whenIdle(run: () => void): () => void {
-  const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback
-  if (idle) {
-    const id = idle(run)
-    return () => cancelIdleCallback(id)
-  }
-  const timer = setTimeout(run, 1)
-  return () => clearTimeout(timer)
 }

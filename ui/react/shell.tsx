@@ -18,6 +18,7 @@ import { coreViewLoaders, titleOf } from '../views/registry.ts'
 import { useStore } from './context.tsx'
 import { ErrorBoundary, errorMessageOf } from './ErrorBoundary.tsx'
 import { DialogShownContext, WhenShown } from './shown.tsx'
+import { whenIdle } from './idle.ts'
 
 /**
  * The modal's dialog shell (overlay, focus trap, header, animated body, snackbar, the view host) and its stylesheet.
@@ -123,16 +124,13 @@ function ModalDialog({ modal, embedded, shake, open }: { modal: ModalInstance; e
   const onConnect = open && top.view === 'Connect'
   useEffect(() => {
     if (!onConnect) return
-    const fetchLater = () => {
-      void import('../views/connecting-views.ts').catch(() => undefined)
-      void import('../views/account-views.ts').catch(() => undefined)
-    }
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(fetchLater, { timeout: 1000 })
-      return () => cancelIdleCallback(id)
-    }
-    const timer = setTimeout(fetchLater, 50)
-    return () => clearTimeout(timer)
+    return whenIdle(
+      () => {
+        void import('../views/connecting-views.ts').catch(() => undefined)
+        void import('../views/account-views.ts').catch(() => undefined)
+      },
+      { timeout: 1000, delay: 50 },
+    )
   }, [onConnect])
   // Before the first paint: the stylesheet in the document or shadow root the dialog is rendered in.
   const rootRef = useRef<HTMLDivElement>(null)
@@ -196,7 +194,7 @@ function ModalDialog({ modal, embedded, shake, open }: { modal: ModalInstance; e
       dir={dir}
       data-theme={mode}
       data-closed={open ? undefined : ''}
-      style={(open ? themeStyle(mode, theme.themeVariables) : { ...themeStyle(mode, theme.themeVariables), visibility: 'hidden' }) as React.CSSProperties}
+      style={{ ...themeStyle(mode, theme.themeVariables), ...(!open && { visibility: 'hidden' }) } as React.CSSProperties}
     >
       {/* Components (ui/components, no kernel) read the strings from this context. */}
       <StringsContext.Provider value={strings}>
@@ -240,8 +238,8 @@ function safeTitleOf(modal: ModalInstance, entry: RouteEntry, strings: PorticoSt
 
 /**
  * Renders the registered (or core) view of an entry; a preloaded view renders at once, others suspend. Only the core
- * Connect view renders while the dialog is closed (it is written for it: useDialogShown); any other view is hidden
- * with `<Activity>` then, so its effects run only while the dialog shows.
+ * Connect view renders while the dialog is closed (it keeps its plugins' sections in `<WhenShown>`); any other view
+ * is in `<WhenShown>` itself, so its effects run only while the dialog shows.
  */
 function ViewHost({ modal, entry, strings }: { modal: ModalInstance; entry: RouteEntry; strings: PorticoStrings }) {
   const view = viewEntry(modal, entry.view)

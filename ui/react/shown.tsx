@@ -7,12 +7,10 @@ import { Activity, createContext, useContext, type ReactNode } from 'react'
  */
 export const DialogShownContext = createContext(true)
 
-/** True while the dialog is shown (always outside the dialog, e.g. a view rendered alone in a story). */
-export function useDialogShown(): boolean {
-  return useContext(DialogShownContext)
-}
-
-/** Its children mounted hidden (React's `<Activity>`: no effects, not displayed) while the dialog is closed. */
+/**
+ * Its children mounted hidden (React's `<Activity>`: no effects, not displayed) while the dialog is closed; shown
+ * outside a dialog (a view rendered alone in a story).
+ */
 export function WhenShown({ children }: { children: ReactNode }) {
-  return <Activity mode={useDialogShown() ? 'visible' : 'hidden'}>{children}</Activity>
+  return <Activity mode={useContext(DialogShownContext) ? 'visible' : 'hidden'}>{children}</Activity>
 }
