@@ -15,6 +15,9 @@ export default defineConfig({
     // servers and builds, so a second worker roughly halves the step on this 2-core machine (BENCHMARKS.md, the suite).
     maxWorkers: 2,
     testTimeout: 30_000,
+    // expect.poll waits up to 15 s for its value (Vitest's default is 1 s): a generous deadline on a loaded machine;
+    // a poll that passes returns at once.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 60_000,
     typecheck: { enabled: true, include: ['**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },

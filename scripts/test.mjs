@@ -8,13 +8,15 @@
 import { spawn } from 'node:child_process'
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 
 const out = mkdtempSync(join(tmpdir(), 'portico-test-'))
 // One package build (npm pack) for every step's tests that install it (tests/package/shared-pack.ts).
 const packDir = join(out, 'pack')
 mkdirSync(packDir)
 const totals = { passed: 0, failed: 0 }
+// Every failed test by step, file and name, repeated after the step summary so a log's tail names them.
+const failures = []
 const steps = []
 const suiteStarted = Date.now()
 
@@ -65,9 +67,19 @@ async function vitest(name, args, options = {}) {
     const json = JSON.parse(readFileSync(report, 'utf8'))
     totals.passed += json.numPassedTests
     totals.failed += json.numFailedTests
+    for (const file of json.testResults ?? []) {
+      const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
+      for (const t of failed) failures.push(`${name}: ${relative(process.cwd(), file.name)} > ${t.fullName}\n      ${firstLine(t.failureMessages?.[0])}`)
+      // A file that failed outside its tests (an import or a hook) has no failed test of its own to name.
+      if (file.status === 'failed' && failed.length === 0) failures.push(`${name}: ${relative(process.cwd(), file.name)} (${firstLine(file.message) || 'failed outside a test'})`)
+    }
     if (!ok && json.numFailedTests === 0) totals.failed += 1 // a suite that crashed outside a test
+    if (!ok && failures.every((f) => !f.startsWith(`${name}:`))) failures.push(`${name}: the step failed outside its tests (its output is above)`)
   } catch {
-    if (!ok) totals.failed += 1
+    if (!ok) {
+      totals.failed += 1
+      failures.push(`${name}: the step failed and wrote no report (its output is above)`)
+    }
   }
   return ok
 }
@@ -75,10 +87,14 @@ async function vitest(name, args, options = {}) {
 /** A step that is one check: counted as one failed when it fails, and as one passed when `counted` (as before). */
 async function check(name, cmd, args, { counted = true, ...options } = {}) {
   const ok = await run(name, cmd, args, options)
-  if (!ok) totals.failed += 1
-  else if (counted) totals.passed += 1
+  if (!ok) {
+    totals.failed += 1
+    failures.push(`${name}: the step failed (its output is above)`)
+  } else if (counted) totals.passed += 1
   return ok
 }
+
+const firstLine = (text) => String(text ?? '').trim().split('\n')[0].slice(0, 300)
 
 const tsc = (project) => ['node_modules/typescript/bin/tsc', '-p', project, '--noEmit']
 
@@ -108,5 +124,6 @@ rmSync(out, { recursive: true, force: true })
 console.log('\nSuite steps:')
 for (const s of steps) console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds} s${s.alongside ? `, alongside ${s.alongside}` : ''})`)
 console.log(`  whole suite: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`)
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`)
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`)
 process.exit(steps.every((s) => s.ok) ? 0 : 1)

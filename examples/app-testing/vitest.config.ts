@@ -13,6 +13,9 @@ export default defineConfig({
     include: ['tests/**/*.spec.{ts,tsx}'],
     environment: 'node',
     testTimeout: 60_000,
+    // expect.poll waits up to 15 s for its value (Vitest's default is 1 s): a generous deadline on a loaded machine;
+    // a poll that passes returns at once.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 180_000,
     fileParallelism: false,
   },

@@ -11,6 +11,9 @@ export default defineConfig({
     setupFiles: ['tests/setup.ts'],
     environment: 'node',
     testTimeout: 60_000,
+    // expect.poll waits up to 15 s for its value (Vitest's default is 1 s): a generous deadline on a loaded machine;
+    // a poll that passes returns at once.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
     fileParallelism: false,
   },
