@@ -1,6 +1,6 @@
 /**
- * `npm run bench:memory [-- --cycles 1010 --connect-cycles 200 --js-flags "<V8 flags>" --browser-log <file> --no-write
- * --snapshots <dir>]`:
+ * `npm run bench:memory [-- --cycles 1010 --connect-cycles 200 --floor-cycles 1010 --js-flags "<V8 flags>"
+ * --browser-log <file> --no-write --snapshots <dir>]`:
  * heap growth of the demo host (the product as a page ships it: demo/, production build) in Chromium while the modal
  * is opened and closed over and over, then while the dev wallet is connected and disconnected (issue 31 item 6).
  *
@@ -10,7 +10,8 @@
  * and takes a heap snapshot, summed into V8's compiled code (bytecode, machine code, feedback: the JIT's), the rest of
  * V8's heap (objects, strings, closures: the page's) and Blink's nodes. Growth is from cycle 110 to cycle 1,010 (issue
  * 31's window; the first hundred cycles fill caches, lazy chunks and the JIT), and over 1,010 to the last when more
- * cycles run (`--cycles 2010`: is it bounded?). It prints what grew between snapshots by node type and name;
+ * cycles run (`--cycles 2010`: is it bounded?). Then the same readings over the React-only host (React and react-dom
+ * alone, a dialog of three buttons mounted and unmounted): the floor React's own code sets, whatever a modal does. It prints what grew between snapshots by node type and name;
  * `--snapshots <dir>` writes them at cycle 110 and the last (DevTools' Comparison view finds a retainer);
  * `--js-flags` passes V8 flags (`--no-opt --no-maglev --no-sparkplug`, `--jitless`: which tier grows); `--browser-log`
  * keeps Chromium's output (`--js-flags "--trace-opt --trace-deopt"`) with a line at each reading. The compiled code
@@ -22,9 +23,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildDemoHost, startDemoHost } from '../../demo/server.ts'
+import { buildDemoHost, serveStatic, startDemoHost } from '../../demo/server.ts'
 import { startApiServer } from '../../stack/api/index.ts'
 import { startDevChains } from '../../stack/chain/index.ts'
+import { buildHost } from '../build-hosts.ts'
 import { HELPER_URL, openPage, type Cdp } from './cdp.ts'
 import { summarize, type CompiledCode, type Groups, type HeapSnapshotJson, type HeapSummary } from './heap-snapshot.ts'
 
@@ -33,10 +35,11 @@ const argv = process.argv.slice(2)
 const arg = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined)
 const cycles = Number(arg('cycles') ?? 2010)
 const connectCycles = Number(arg('connect-cycles') ?? 200)
+const floorCycles = Number(arg('floor-cycles') ?? 1010)
 const jsFlags = (arg('js-flags') ?? '').split(/\s+/).filter(Boolean)
 const FROM = 110
 const TO = 1010
-const write = !argv.includes('--no-write') && cycles === 2010 && connectCycles === 200 && jsFlags.length === 0
+const write = !argv.includes('--no-write') && cycles === 2010 && connectCycles === 200 && floorCycles === 1010 && jsFlags.length === 0
 const snapshotDir = arg('snapshots')
 const browserLog = arg('browser-log')
 const TARGET_KB = 100
@@ -234,13 +237,42 @@ try {
       }),
     )
   }
+  for (const stop of stops.splice(0)) await stop()
+
+  // The floor: React and react-dom alone, the React-only host of the open-time ratio (bench/hosts/react-only: a button
+  // that mounts a dialog of three buttons, one of which unmounts it), in a Chromium of its own, the same readings.
+  // Whatever this grows over the same window is React's own code tiering up, with no Portico code in the page.
+  if (floorCycles > 0) {
+    console.log('building the React-only host (source build)…')
+    const floor = await buildHost('react-only')
+    const server = serveStatic(floor.outDir)
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    stops.push(async () => {
+      server.closeAllConnections()
+      server.close()
+    })
+    const cdp = await openPage(`http://127.0.0.1:${(server.address() as { port: number }).port}/`, jsFlags, browserLog && `${browserLog}.floor`)
+    stops.unshift(() => cdp.close())
+    await cdp.send('HeapProfiler.enable')
+    await cdp.call('center', null, '^Connect Wallet$')
+    series.push(
+      await measure(cdp, 'React-only floor: open/close', floorCycles, async () => {
+        await cdp.click(null, '^Connect Wallet$')
+        await cdp.call('waitDialog', '^Connect Wallet$', 'visible')
+        await cdp.click('^Connect Wallet$', '^Bench Wallet$')
+        await cdp.call('waitDialog', '^Connect Wallet$', 'hidden')
+      }),
+    )
+  }
 } finally {
   for (const stop of stops) await stop().catch((error: Error) => console.error(`stopping: ${error.message}`))
   rmSync(work, { recursive: true, force: true })
 }
 
-const verdict = (x: number) => `**${x.toFixed(1)} KB** (${x < TARGET_KB ? 'met' : 'not met'})`
+const FLOOR = /^React-only floor/
 const rows = series.map((s) => {
+  // The floor has no target of its own: it is what React alone grows over the same window.
+  const verdict = (x: number) => `**${x.toFixed(1)} KB** (${FLOOR.test(s.name) ? 'floor' : x < TARGET_KB ? 'met' : 'not met'})`
   const mid = Math.round((s.from + s.to) / 2)
   const at = s.readings.map((r) => `${r.cycle}: ${kb(r.used)} (${kb(r.code)})`).join(', ')
   return `| ${s.name} | ${s.from} → ${s.to} | ${at} | ${verdict(growth(s, 'used', s.from, s.to))} | ${growth(s, 'code', s.from, s.to).toFixed(1)} KB | ${verdict(growth(s, 'objects', s.from, s.to))} | ${growth(s, 'used', mid, s.to).toFixed(1)} KB | ${growth(s, 'blink', s.from, s.to).toFixed(1)} KB | ${s.ms.toFixed(0)} ms |`
@@ -252,6 +284,8 @@ After forced full GCs (CDP \`HeapProfiler.collectGarbage\`, page idle in between
 (\`Runtime.getHeapUsage\`), and from the heap snapshot taken right after, V8's compiled code (bytecode, machine code, feedback) and
 V8's other objects; Blink's heap (\`embedderHeapUsedSize\`) apart. The compiled code of the bench's own helper in the page's isolate
 (bench-memory-helper.js, found in the snapshot) is left out of V8's used heap and compiled code. Target: under ${TARGET_KB} KB.
+The React-only floor is the same readings over React and react-dom alone (bench/hosts/react-only: a dialog of three buttons
+mounted by one and unmounted by another), in a Chromium of its own: what React's own code grows over the window.
 
 | cycles | window | V8 used heap at cycle: KB (of which compiled code) | growth of V8's used heap | of which compiled code | growth of V8's objects without compiled code | used heap, second half of the window | Blink's heap | time per cycle |
 |---|---|---|---|---|---|---|---|---|
