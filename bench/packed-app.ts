@@ -4,7 +4,8 @@
  * buildAndPack: `npm run build` in a copy of the sources, then `npm pack`), then every host is built in that folder
  * by the app's own Vite, resolving `portico` and its peers from the app's node_modules: no alias, no source file.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { buildAndPack, childEnv, ROOT } from '../tests/package/pack.ts'
@@ -20,6 +21,8 @@ const BUILD_TOOLS = ['vite', '@vitejs/plugin-react']
 export interface PackedApp {
   /** The app folder: package.json, node_modules (portico from the tarball), hosts/<name> copied from bench/hosts. */
   dir: string
+  /** The tarball `npm pack` wrote (removed with the app that packed it). */
+  tarball: string
   /** The tarball's size in bytes. */
   tarballBytes: number
   /** Seconds spent packing and installing. */
@@ -33,11 +36,17 @@ function repoVersion(name: string): string {
   return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
 }
 
-/** Packs the repository, installs the tarball and the hosts' peers into a fresh folder, copies the bench hosts in. */
-export function preparePackedApp(peers: readonly string[] = HOST_PEERS): PackedApp {
+/**
+ * Packs the repository, installs the tarball and the hosts' peers into a fresh folder, copies the bench hosts in.
+ * With `from`, no second pack: another app folder installed from that app's tarball with these peers (an app installs
+ * only the peers of what it composes, and which peers sit beside the package changes how npm lays out the shared
+ * dependencies, hence the bundler's chunks: the reference host is measured with its own peers, the all-plugins host
+ * with every chain library's).
+ */
+export function preparePackedApp(peers: readonly string[] = HOST_PEERS, from?: PackedApp): PackedApp {
   let t = performance.now()
-  const packed = buildAndPack('portico-bench')
-  const pack = (performance.now() - t) / 1000
+  const packed = from ? { work: mkdtempSync(join(tmpdir(), 'portico-bench-app-')), tarball: from.tarball, size: from.tarballBytes } : buildAndPack('portico-bench')
+  const pack = from ? 0 : (performance.now() - t) / 1000
   const dir = join(packed.work, 'app')
   mkdirSync(dir)
   const versions = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, repoVersion(n)]))
@@ -59,6 +68,7 @@ export function preparePackedApp(peers: readonly string[] = HOST_PEERS): PackedA
   cpSync(join(ROOT, 'bench/hosts'), join(dir, 'hosts'), { recursive: true })
   return {
     dir,
+    tarball: packed.tarball,
     tarballBytes: packed.size,
     seconds: { pack, install: installSeconds },
     remove: () => rmSync(packed.work, { recursive: true, force: true }),
