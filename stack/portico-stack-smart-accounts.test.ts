@@ -1,11 +1,21 @@
 /**
  * `portico-stack --config` with smart accounts on the secure site: `smartAccountChainIds` with `smartAccountContracts`
- * and `bundlerUrl`, or the `chain` and `bundler` services of the same file. Until now the file could not pass the
- * contracts, so smart accounts could not be switched on through it.
+ * and `bundlerUrl`, or the `chain` and `bundler` services of the same file (the bundler itself defaulting to the chain
+ * service's first chain and its EntryPoint). Until now the file could not pass the contracts, so smart accounts could
+ * not be switched on through it.
  */
-import { describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
 import { ConfigError, parseStackConfig } from './config.ts'
-import { smartAccountsOption } from './portico-stack.ts'
+import type { MailMessage } from './mail/index.ts'
+import { smartAccountsOption, startStack } from './portico-stack.ts'
+
+const dirs: string[] = []
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
 
 const ENTRY_POINT = '0x0000000071727De22E5E9d8BAf0edAc6f37da032'
 const FACTORY = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
@@ -48,4 +58,56 @@ describe('portico-stack: services.secureSite smart accounts', () => {
     // A file's own bundlerUrl wins over the bundler service.
     expect(smartAccountsOption({ smartAccountChainIds: [31337], bundlerUrl: 'https://mine.example' }, { bundlerUrl: 'http://127.0.0.1:4337', evmContracts: DEV }).bundlerUrl).toBe('https://mine.example')
   })
+
+  it('a bundler without rpcUrl or entryPoint and no chain service in the file is a ConfigError naming what it needs', async () => {
+    const config = parseStackConfig({ services: { bundler: {} } })
+    await expect(startStack(config, ['bundler'], { baseDir: tmpdir() })).rejects.toThrow(
+      new ConfigError('services.bundler needs rpcUrl and entryPoint (or the chain service in the same file)'),
+    )
+    // An rpcUrl of its own is another chain: the chain service's EntryPoint is not assumed for it.
+    const own = parseStackConfig({ services: { bundler: { rpcUrl: 'http://127.0.0.1:1' } } })
+    await expect(startStack(own, ['bundler'], { baseDir: tmpdir() })).rejects.toThrow(ConfigError)
+  })
+
+  it('one file, dev mode: chain + mail + bundler + secure site with smartAccountChainIds [31337] and nothing else; the site offers the smart account, the bundler serves the chain service\'s EntryPoint', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stack-smart-'))
+    dirs.push(dir)
+    const PROJECT = 'stack-smart'
+    const HOST = 'http://127.0.0.1:5173'
+    const config = parseStackConfig({ services: { chain: {}, mail: {}, bundler: {}, secureSite: { projectIds: [PROJECT], allowedOrigins: [HOST], smartAccountChainIds: [31337] } } })
+    const stack = await startStack(config, ['chain', 'mail', 'bundler', 'secureSite'], { baseDir: dir })
+    try {
+      const line = (name: string) => stack.services.find((s) => s.name === name)!.lines[0]!
+      const site = /^secure site ready (http:\/\/127\.0\.0\.1:\d+)/.exec(line('secureSite'))![1]!
+      const mail = /^mail ready (http:\/\/127\.0\.0\.1:\d+)/.exec(line('mail'))![1]!
+      const bundler = /^bundler ready (http:\/\/127\.0\.0\.1:\d+\S*)/.exec(line('bundler'))![1]!
+      // The bundler runs on the chain service's chain (31337) with the deployment's EntryPoint (v0.8's canonical address).
+      const rpc = async (method: string) =>
+        ((await (await fetch(bundler, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }) })).json()) as { result: unknown }).result
+      expect(await rpc('eth_chainId')).toBe('0x7a69')
+      expect(await rpc('eth_supportedEntryPoints')).toEqual(['0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108'])
+      const headers = { 'x-portico-project-id': PROJECT, 'x-portico-host-origin': HOST, 'content-type': 'application/json' }
+      const get = async (path: string, token?: string) => (await fetch(`${site}${path}`, { headers: { ...headers, ...(token && { authorization: `Bearer ${token}` }) } })).json() as Promise<Record<string, any>>
+      const post = async (path: string, body: unknown) => (await fetch(`${site}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json() as Promise<Record<string, any>>
+      expect(await get('/api/smart-account/networks')).toEqual({ smartAccountEnabledNetworks: [31337] })
+      const email = 'smart@example.com'
+      await post('/api/email/connect', { email, deviceId: 'device-smart-aaaaaaaa' })
+      let code: string | undefined
+      await expect
+        .poll(async () => {
+          const inbox = (await (await fetch(`${mail}/messages?to=${encodeURIComponent(email)}`)).json()) as MailMessage[]
+          code = inbox.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean)
+          return code
+        }, { timeout: 20_000 })
+        .toMatch(/^\d{6}$/)
+      const { token, user } = await post('/api/email/otp', { email, otp: code, deviceId: 'device-smart-aaaaaaaa' })
+      expect(user).toMatchObject({ chainId: 31337, smartAccountDeployed: false })
+      const smart = (user.accounts as { type: string; address: string }[]).find((a) => a.type === 'smartAccount')
+      expect(smart?.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+      expect(smart!.address.toLowerCase()).not.toBe(String(user.address).toLowerCase())
+      expect((await get('/api/user?chainId=31337&preferredAccountType=smartAccount', token)).address).toBe(smart!.address)
+    } finally {
+      await stack.stop()
+    }
+  }, 120_000)
 })

@@ -255,9 +255,14 @@ export async function startStack(
         }
         case 'bundler': {
           const b = s.bundler ?? {}
-          if (!b.rpcUrl || !b.entryPoint) throw new ConfigError('services.bundler needs rpcUrl and entryPoint')
+          // Dev default: the `chain` service of this file, its first chain and that chain's EntryPoint (production mode
+          // refuses a bundler without its own rpcUrl and entryPoint: stack/production.ts).
+          const [devChainId, devRpcUrl] = Object.entries(found.evmRpcUrls ?? {})[0] ?? []
+          const rpcUrl = b.rpcUrl ?? devRpcUrl
+          const entryPoint = b.entryPoint ?? (b.rpcUrl === undefined && devChainId !== undefined ? found.evmContracts?.[devChainId]?.entryPoint : undefined)
+          if (!rpcUrl || !entryPoint) throw new ConfigError('services.bundler needs rpcUrl and entryPoint (or the chain service in the same file)')
           const { startBundler } = await import('./bundler/index.ts')
-          const bundler = await startBundler({ rpcUrl: b.rpcUrl, entryPoint: b.entryPoint as `0x${string}`, port: b.port ?? 0, executorPrivateKey: b.executorPrivateKey as `0x${string}` | undefined, log })
+          const bundler = await startBundler({ rpcUrl, entryPoint: entryPoint as `0x${string}`, port: b.port ?? 0, executorPrivateKey: b.executorPrivateKey as `0x${string}` | undefined, log })
           found.bundlerUrl = bundler.url
           running.push({ name, lines: [`bundler ready ${bundler.url}`], stop: () => bundler.stop() })
           break
