@@ -1,5 +1,5 @@
 // `npm test`: the whole suite. Type check, unit and integration tests (vitest, incl. the stack's own tests and the
-// type tests), browser e2e tests (Debian Chromium), visual snapshots of the stories, then the bundle budgets. Ends with one "N passed, N failed" line.
+// type tests), browser e2e tests (Debian Chromium), visual snapshots of the stories, then the bundle budgets. Ends with the steps' times, every failed test by step, file and name (so a log's tail says what failed), and one "N passed, N failed" line.
 //
 // Steps that do not compete for the same waits run side by side (issue 31 item 7): the two type checks alongside the
 // unit step, and the example's tests and the bundle budgets alongside the visual snapshots (sizes only, no timing).
