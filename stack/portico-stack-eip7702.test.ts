@@ -9,8 +9,8 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { porticoDelegateAddress } from './chain/7702/index.ts'
 import { ConfigError, parseStackConfig } from './config.ts'
-import type { MailMessage } from './mail/index.ts'
 import { eip7702Option, startStack } from './portico-stack.ts'
+import { readyUrl, signInByEmail } from './portico-stack.fixtures.ts'
 
 const dirs: string[] = []
 afterAll(() => {
@@ -38,25 +38,8 @@ describe('portico-stack: services.secureSite.eip7702', () => {
     const config = parseStackConfig({ services: { chain: {}, mail: {}, secureSite: { projectIds: [PROJECT], allowedOrigins: [HOST], eip7702: {} } } })
     const stack = await startStack(config, ['chain', 'mail', 'secureSite'], { baseDir: dir })
     try {
-      const line = (name: string) => stack.services.find((s) => s.name === name)!.lines[0]!
-      const site = /^secure site ready (http:\/\/127\.0\.0\.1:\d+)/.exec(line('secureSite'))![1]!
-      const mail = /^mail ready (http:\/\/127\.0\.0\.1:\d+)/.exec(line('mail'))![1]!
-      const post = async (path: string, body: unknown, token?: string) => {
-        const headers: Record<string, string> = { 'x-portico-project-id': PROJECT, 'x-portico-host-origin': HOST, 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) }
-        return (await fetch(`${site}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json() as Promise<Record<string, any>>
-      }
-      const email = 'seven@example.com'
-      await post('/api/email/connect', { email, deviceId: 'device-7702-aaaaaaaa' })
-      let code: string | undefined
-      await expect
-        .poll(async () => {
-          const inbox = (await (await fetch(`${mail}/messages?to=${encodeURIComponent(email)}`)).json()) as MailMessage[]
-          code = inbox.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean)
-          return code
-        }, { timeout: 20_000 })
-        .toMatch(/^\d{6}$/)
-      const { token, user } = await post('/api/email/otp', { email, otp: code, deviceId: 'device-7702-aaaaaaaa' })
-      const caps = await post('/api/rpc', { method: 'wallet_getCapabilities', params: [user.address, ['0x7a69']], chainId: 31337 }, token)
+      const session = await signInByEmail({ site: readyUrl(stack, 'secureSite'), mail: readyUrl(stack, 'mail'), project: PROJECT, host: HOST, email: 'seven@example.com', deviceId: 'device-7702-aaaaaaaa' })
+      const caps = await session.call('POST', '/api/rpc', { method: 'wallet_getCapabilities', params: [session.user.address, ['0x7a69']], chainId: 31337 })
       expect(caps.result?.['0x7a69']).toMatchObject({ portico_delegation: { status: 'available', delegate: porticoDelegateAddress(), name: 'Portico Delegate' } })
     } finally {
       await stack.stop()

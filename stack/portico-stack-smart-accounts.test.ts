@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ConfigError, parseStackConfig } from './config.ts'
-import type { MailMessage } from './mail/index.ts'
 import { smartAccountsOption, startStack } from './portico-stack.ts'
+import { readyUrl, signInByEmail } from './portico-stack.fixtures.ts'
 
 const dirs: string[] = []
 afterAll(() => {
@@ -77,35 +77,20 @@ describe('portico-stack: services.secureSite smart accounts', () => {
     const config = parseStackConfig({ services: { chain: {}, mail: {}, bundler: {}, secureSite: { projectIds: [PROJECT], allowedOrigins: [HOST], smartAccountChainIds: [31337] } } })
     const stack = await startStack(config, ['chain', 'mail', 'bundler', 'secureSite'], { baseDir: dir })
     try {
-      const line = (name: string) => stack.services.find((s) => s.name === name)!.lines[0]!
-      const site = /^secure site ready (http:\/\/127\.0\.0\.1:\d+)/.exec(line('secureSite'))![1]!
-      const mail = /^mail ready (http:\/\/127\.0\.0\.1:\d+)/.exec(line('mail'))![1]!
-      const bundler = /^bundler ready (http:\/\/127\.0\.0\.1:\d+\S*)/.exec(line('bundler'))![1]!
+      const bundler = readyUrl(stack, 'bundler')
       // The bundler runs on the chain service's chain (31337) with the deployment's EntryPoint (v0.8's canonical address).
       const rpc = async (method: string) =>
         ((await (await fetch(bundler, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }) })).json()) as { result: unknown }).result
       expect(await rpc('eth_chainId')).toBe('0x7a69')
       expect(await rpc('eth_supportedEntryPoints')).toEqual(['0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108'])
-      const headers = { 'x-portico-project-id': PROJECT, 'x-portico-host-origin': HOST, 'content-type': 'application/json' }
-      const get = async (path: string, token?: string) => (await fetch(`${site}${path}`, { headers: { ...headers, ...(token && { authorization: `Bearer ${token}` }) } })).json() as Promise<Record<string, any>>
-      const post = async (path: string, body: unknown) => (await fetch(`${site}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json() as Promise<Record<string, any>>
-      expect(await get('/api/smart-account/networks')).toEqual({ smartAccountEnabledNetworks: [31337] })
-      const email = 'smart@example.com'
-      await post('/api/email/connect', { email, deviceId: 'device-smart-aaaaaaaa' })
-      let code: string | undefined
-      await expect
-        .poll(async () => {
-          const inbox = (await (await fetch(`${mail}/messages?to=${encodeURIComponent(email)}`)).json()) as MailMessage[]
-          code = inbox.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean)
-          return code
-        }, { timeout: 20_000 })
-        .toMatch(/^\d{6}$/)
-      const { token, user } = await post('/api/email/otp', { email, otp: code, deviceId: 'device-smart-aaaaaaaa' })
+      const site = readyUrl(stack, 'secureSite')
+      const { user, call } = await signInByEmail({ site, mail: readyUrl(stack, 'mail'), project: PROJECT, host: HOST, email: 'smart@example.com', deviceId: 'device-smart-aaaaaaaa' })
+      expect(await call('GET', '/api/smart-account/networks')).toEqual({ smartAccountEnabledNetworks: [31337] })
       expect(user).toMatchObject({ chainId: 31337, smartAccountDeployed: false })
       const smart = (user.accounts as { type: string; address: string }[]).find((a) => a.type === 'smartAccount')
       expect(smart?.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
       expect(smart!.address.toLowerCase()).not.toBe(String(user.address).toLowerCase())
-      expect((await get('/api/user?chainId=31337&preferredAccountType=smartAccount', token)).address).toBe(smart!.address)
+      expect((await call('GET', '/api/user?chainId=31337&preferredAccountType=smartAccount')).address).toBe(smart!.address)
     } finally {
       await stack.stop()
     }
