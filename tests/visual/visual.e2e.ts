@@ -183,7 +183,18 @@ describe('visual snapshots of every story', () => {
               writeFileSync(join(BASELINES, `${id}.png`), shot)
               outcomes.push({ id })
             } else {
-              outcomes.push({ id, problem: compare(id, shot, failDir) })
+              let problem = compare(id, shot, failDir)
+              if (problem) {
+                // Once in a few thousand captures a story switched to through Storybook's channel came out drawn
+                // twice, a second copy of the same story 700 px below the first (cause not found:
+                // views-walletsendselecttoken--long-names on 2026-11-27, its right-to-left sibling a round earlier).
+                // A difference is therefore checked again on a freshly loaded page before it counts; a real change
+                // differs both times.
+                const again = compare(id, await capture(page, id, true), failDir)
+                if (!again) console.log(`visual: ${id} differed (${problem}) after a story switch and matched on a fresh page load`)
+                problem = again && `${again} (also after a fresh page load)`
+              }
+              outcomes.push({ id, problem })
             }
           } catch (error) {
             fresh = true
