@@ -63,6 +63,7 @@ async function vitest(name, args, options = {}) {
     ...options,
     env: { STORYBOOK_DISABLE_TELEMETRY: '1' },
   })
+  const named = failures.length
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'))
     totals.passed += json.numPassedTests
@@ -74,7 +75,7 @@ async function vitest(name, args, options = {}) {
       if (file.status === 'failed' && failed.length === 0) failures.push(`${name}: ${relative(process.cwd(), file.name)} (${firstLine(file.message) || 'failed outside a test'})`)
     }
     if (!ok && json.numFailedTests === 0) totals.failed += 1 // a suite that crashed outside a test
-    if (!ok && failures.every((f) => !f.startsWith(`${name}:`))) failures.push(`${name}: the step failed outside its tests (its output is above)`)
+    if (!ok && failures.length === named) failures.push(`${name}: the step failed outside its tests (its output is above)`)
   } catch {
     if (!ok) {
       totals.failed += 1

@@ -93,7 +93,6 @@ async function startSponsorService(
   return startSponsor({ production: opts.production, chains, port: o.port ?? 0, ...(o.signerPrivateKey && { signerPrivateKey: o.signerPrivateKey as `0x${string}` }), ...policy, log: opts.log })
 }
 
-/** Starts `names` of `config` in order; on a failure stops what started and rethrows. */
 /** A config object's key that must be a chain id (decimal digits). */
 function checkChainId(path: string, chainId: string): void {
   if (!/^\d+$/.test(chainId)) throw new ConfigError(`${path}: "${chainId}" is not a chain id`)
@@ -152,6 +151,7 @@ export function smartAccountsOption(
   return { smartAccountChainIds: chainIds, smartAccountContracts: contracts, bundlerUrl }
 }
 
+/** Starts `names` of `config` in order; on a failure stops what started and rethrows. */
 export async function startStack(
   config: StackConfig,
   names: readonly ServiceName[],
